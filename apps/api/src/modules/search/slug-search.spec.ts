@@ -33,6 +33,10 @@ const CATALOG: FeedOffer[] = [
   offer({ externalId: '200000011', url: 'https://www.walmart.com/ip/x/200000011', title: 'Dell XPS 13 Laptop, Backlit Keyboard, 16GB RAM 512GB SSD, Sky Blue', brand: 'Dell', mpn: '9406-SB2', priceCents: 118_900 }),
   offer({ externalId: '1000012', url: 'https://www.bestbuy.com/site/x/1000012.p', title: 'Dell - XPS 13 9335 16GB RAM 512GB SSD Laptop - Sky Blue', brand: 'Dell', mpn: '9335-SB2', priceCents: 119_900 }),
   offer({ externalId: '200000012', url: 'https://www.walmart.com/ip/x/200000012', title: 'Dell XPS 13 Laptop, 16GB RAM 512GB SSD, Sky Blue', brand: 'Dell', mpn: '9335-SB2', priceCents: 118_900 }),
+  // One model in three colours, told apart by the letter after its number ("WH1000XM5/B" is the black one).
+  offer({ externalId: '1000013', url: 'https://www.bestbuy.com/site/x/1000013.p', title: 'Sony - WH-1000XM5 Wireless Noise Canceling Over-Ear Headphones - Midnight Blue', brand: 'Sony', mpn: 'WH1000XM5/L', priceCents: 29_499 }),
+  offer({ externalId: '1000014', url: 'https://www.bestbuy.com/site/x/1000014.p', title: 'Sony - WH-1000XM5 Wireless Noise Canceling Over-Ear Headphones - Black', brand: 'Sony', mpn: 'WH1000XM5/B', priceCents: 32_999 }),
+  offer({ externalId: '1000015', url: 'https://www.bestbuy.com/site/x/1000015.p', title: 'Sony - WH-1000XM5 Wireless Noise Canceling Over-Ear Headphones - Silver', brand: 'Sony', mpn: 'WH1000XM5/S', priceCents: 32_999 }),
   // A colour of two words, which a slug cut short ends inside.
   offer({ externalId: '1000009', url: 'https://www.bestbuy.com/site/x/1000009.p', title: 'Sony - WF-C967 Truly Wireless Noise Cancelling Earbuds - Midnight Blue', mpn: 'WF-C967-MB', priceCents: 12_900 }),
   offer({ externalId: '200000009', url: 'https://www.walmart.com/ip/x/200000009', title: 'Sony WF-C967 Truly Wireless Noise Canceling Earbuds, Midnight Blue', mpn: 'WF-C967-MB', priceCents: 12_800 }),
@@ -112,6 +116,14 @@ describe('search by the words of a URL', () => {
     expect(found.productId).toBe(await productOf('bestbuy', '1000012'));
     const other = await search('https://www.amazon.com/dell-xps-13-9406-laptop-backlit-keyboard-16gb-ram-512gb-ssd-sky-blue/dp/B0ABCDEF13');
     expect(other.productId).toBe(await productOf('bestbuy', '1000011'));
+  });
+
+  it('finds the colour the letter after a model number names in the slug', async () => {
+    const black = await search('https://www.bhphotovideo.com/c/product/1746723-REG/sony_wh1000xm5_b_wh_1000xm5_wireless_noise_canceling_headphones.html');
+    expect(black.title).toContain('WH1000XM5/B');
+    expect(black.productId).toBe(await productOf('bestbuy', '1000014'));
+    const silver = await search('https://www.bhphotovideo.com/c/product/1746724-REG/sony_wh1000xm5_s_wh_1000xm5_wireless_noise_canceling_headphones.html');
+    expect(silver.productId).toBe(await productOf('bestbuy', '1000015'));
   });
 
   it('does not take a model whose number merely continues the one the slug names', async () => {

@@ -17,6 +17,9 @@ describe('slugQueryFromUrl', () => {
     ['https://www.amazon.com/PlayStation%C2%AE5-console-slim-PlayStation-5/dp/B0CL61F39H', 'playstation 5 console slim playstation 5'],
     ['https://www.apple.com/shop/buy-iphone/iphone-15/6.1-inch-display-128gb-black-unlocked', 'iphone 15 6 1 inch display 128gb black unlocked'],
     ['https://www.apple.com/shop/buy-iphone/iphone-15', 'iphone 15'],
+    // A letter after a model number is its variant's: "WH1000XM5/B" is the black pair.
+    ['https://www.bhphotovideo.com/c/product/1746723-REG/sony_wh1000xm5_b_wh_1000xm5_wireless_noise_canceling_headphones.html', 'sony wh1000xm5/b wh 1000xm5 wireless noise canceling headphones'],
+    ['https://shop.example/p/logitech-mx-a-master', 'logitech mx master'],
   ])('%s → %s', (url, query) => {
     expect(slugQueryFromUrl(url)).toBe(query);
   });

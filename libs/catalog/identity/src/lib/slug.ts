@@ -33,6 +33,23 @@ function isIdLike(word: string, describedBy: number): boolean {
   return false;
 }
 
+/** A model number of letters and digits, five characters or more ("wh1000xm5", "mx3s0"). */
+const CODE = /^(?=.{5,}$)(?=[a-z0-9]*[a-z])(?=[a-z0-9]*\d)[a-z0-9]+$/;
+
+/**
+ * A single letter after a model number is its variant's letter, written with a slash as the maker writes it: the slug
+ * of "WH1000XM5/B" is "wh1000xm5_b", and the letter names the black pair among the model's colours.
+ */
+function withVariantLetters(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const word of words) {
+    const last = out[out.length - 1];
+    if (last !== undefined && /^[a-z]$/.test(word) && CODE.test(last)) out[out.length - 1] = `${last}/${word}`;
+    else out.push(word);
+  }
+  return out;
+}
+
 function segmentWords(segment: string, productId: string | null): string[] {
   let s = segment;
   try {
@@ -41,11 +58,12 @@ function segmentWords(segment: string, productId: string | null): string[] {
     // keep the raw segment
   }
   s = s.replace(/\.(?:html?|php|aspx?|jsp|p|do|cfm)$/i, '').replace(/^ref=.*$/i, '');
-  const words = s
-    // Trademark signs part words as a space would ("PlayStation®5").
-    .split(/[-_+\s.,;:!()[\]'"®™©℠]+/)
-    .map((w) => w.toLowerCase())
-    .filter((w) => w.length > 0 && w !== productId && !ROUTE_WORDS.has(w) && !STOP_WORDS.has(w));
+  const words = withVariantLetters(
+    s
+      // Trademark signs part words as a space would ("PlayStation®5").
+      .split(/[-_+\s.,;:!()[\]'"®™©℠]+/)
+      .map((w) => w.toLowerCase()),
+  ).filter((w) => w.length > 0 && w !== productId && !ROUTE_WORDS.has(w) && !STOP_WORDS.has(w));
   const describedBy = words.filter((w) => /^[a-z]{2,}$/.test(w)).length;
   return words.filter((w) => !isIdLike(w, describedBy));
 }
