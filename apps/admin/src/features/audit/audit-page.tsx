@@ -1,9 +1,9 @@
 import { AUDIT_ACTIONS, type AuditAction } from '@pricehunt/contracts';
 import { Card, Pager } from '@pricehunt/ui';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { QueryState } from '../../components/query-state';
 import { useAudit } from '../../lib/admin-api';
+import { useAddressParams } from '../../lib/address-params';
 import { formatCount } from '../../lib/format';
 import { ACTION_LABELS, AuditTable } from './audit-table';
 
@@ -11,7 +11,7 @@ const PAGE_SIZE = 25;
 
 /** /admin/audit: every admin action, newest first. */
 export default function AuditPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, go] = useAddressParams();
   const actionParam = params.get('action');
   const action = (AUDIT_ACTIONS as readonly string[]).includes(actionParam ?? '') ? (actionParam as AuditAction) : undefined;
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -21,15 +21,6 @@ export default function AuditPage() {
   }, []);
   const total = audit.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const go = (changes: Record<string, string | null>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value) next.set(key, value);
-        else next.delete(key);
-      }
-      return next;
-    });
 
   return (
     <div className="adm-page">

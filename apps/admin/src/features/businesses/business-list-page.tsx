@@ -1,10 +1,11 @@
 import { BUSINESS_SORTS, type AdminBusiness, type BusinessListQuery } from '@pricehunt/contracts';
 import { Button, Card, EmptyState, Pager } from '@pricehunt/ui';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { AdminBadge, QueryState, StatusBadge } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { useBusinesses } from '../../lib/admin-api';
+import { useAddressParams } from '../../lib/address-params';
 import { formatCount, formatDate } from '../../lib/format';
 
 const PAGE_SIZE = 20;
@@ -22,7 +23,7 @@ const boolParam = (value: string | null) => (value === 'true' ? true : value ===
 
 /** The list's state lives in the URL, so a filtered, sorted page can be reloaded and shared. */
 function useListQuery(): [BusinessListQuery, (changes: Record<string, string | null>) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams({ replace: true });
   const sort = (BUSINESS_SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as Sort) : 'createdAt';
   const status = params.get('status');
   const query: BusinessListQuery = {
@@ -35,20 +36,8 @@ function useListQuery(): [BusinessListQuery, (changes: Record<string, string | n
     page: Math.max(1, Number(params.get('page')) || 1),
     pageSize: PAGE_SIZE,
   };
-  const update = (changes: Record<string, string | null>) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  };
+  // Another filter or order starts at the first page.
+  const update = (changes: Record<string, string | null>) => setParams({ page: null, ...changes });
   return [query, update];
 }
 

@@ -1,8 +1,8 @@
 import { IMPORT_RUN_STATUSES, type ImportRunStatus } from '@pricehunt/contracts';
 import { Button, Card, Pager } from '@pricehunt/ui';
-import { useSearchParams } from 'react-router-dom';
 import { QueryState } from '../../components/query-state';
 import { useImportRuns, useRetailers } from '../../lib/admin-api';
+import { useAddressParams } from '../../lib/address-params';
 import { formatCount } from '../../lib/format';
 import { ImportRunsTable, STATUS_LABEL } from './import-runs-table';
 
@@ -22,7 +22,7 @@ export function runsHeld(total: number, status: ImportRunStatus | undefined, ret
  * runs every few minutes) and of one retailer, kept in the page's address.
  */
 export function ImportsCard() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams({ preventScrollReset: true });
   const statusParam = params.get(PARAM.status);
   const status = (IMPORT_RUN_STATUSES as readonly string[]).includes(statusParam ?? '') ? (statusParam as ImportRunStatus) : undefined;
   const retailer = params.get(PARAM.retailer) || undefined;
@@ -32,18 +32,7 @@ export function ImportsCard() {
   const total = runs.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const go = (changes: Partial<Record<keyof typeof PARAM, string | null>>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          const name = PARAM[key as keyof typeof PARAM];
-          if (value) next.set(name, value);
-          else next.delete(name);
-        }
-        return next;
-      },
-      { preventScrollReset: true },
-    );
+    setParams(Object.fromEntries(Object.entries(changes).map(([key, value]) => [PARAM[key as keyof typeof PARAM], value ?? null])));
   const filtered = status !== undefined || retailer !== undefined;
   // The retailer by its name where the console knows it.
   const retailerName = retailer ? (retailers.data?.items.find((item) => item.id === retailer)?.name ?? retailer) : undefined;
