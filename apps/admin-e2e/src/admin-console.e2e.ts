@@ -128,6 +128,16 @@ describe('admin console', () => {
     await page.getByRole('row', { name: /Corner Kitchen \(corner-kitchen\)/ }).waitFor();
     await console_.screenshot('admin-catalog');
 
+    // The import runs of one retailer and status, kept in the address.
+    const runs = page.getByRole('region', { name: 'Import runs' });
+    await runs.getByLabel('Retailer').selectOption({ label: 'Corner Kitchen' });
+    await runs.getByLabel('Status').selectOption({ label: 'Succeeded' });
+    await runs.getByText('1 succeeded run of Corner Kitchen').waitFor();
+    expect(new URL(page.url()).searchParams.get('runRetailer')).toBe('corner-kitchen');
+    await runs.getByLabel('Status').selectOption({ label: 'Failed' });
+    await runs.getByText('No failed import runs of Corner Kitchen.').waitFor();
+    await runs.getByRole('button', { name: 'Show every run' }).click();
+
     await page.getByRole('link', { name: 'Open the saved report' }).click();
     await page.getByRole('heading', { name: 'Import report' }).waitFor();
     await page.getByText('1 row error.').waitFor();
