@@ -68,6 +68,18 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     expect(result.source.title).toBe('not a kink');
   });
 
+  it('reads a brand typed as it sounds, an everyday word no listing says, as that brand', async () => {
+    const speaker = await search('bows speaker');
+    expect(speaker.correctedQuery).toBe('Bose speaker');
+    expect(found(speaker).map((product) => product.brand)).toEqual(['Bose']);
+    const earbuds = await search('beets earbuds');
+    expect(earbuds.correctedQuery).toBe('Beats earbuds');
+    expect(found(earbuds).map((product) => product.brand)).toEqual(['Beats']);
+    // A word listings say is meant as typed, and no brand sounds like "plain".
+    expect((await search('pink tumbler')).correctedQuery).toBeNull();
+    expect((await search('plain speaker')).correctedQuery).toBeNull();
+  });
+
   it('corrects a misspelt brand or product word whose words find only products lacking it', async () => {
     const tv = await search('samsnug tv');
     expect(tv.correctedQuery).toBe('samsung tv');

@@ -19,6 +19,7 @@ import { identifyLink, type PageReader } from './identify';
 import { matchedAll, offersOf, shown } from './listed-products';
 import { sameLineFirst, sharesSomething } from './similar';
 import type { TypedAliases } from './typed-aliases';
+import { brandTypedBySound } from './sounded-brand';
 import { codedAnswer, emptySource, findsClearlyMore, findsLittle, findsNothing, MATCH_LIMIT, SIMILAR_LIMIT, type WordsAnswer } from './search-words';
 
 export { CORRECTION_GAIN } from './search-words';
@@ -203,12 +204,13 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
   let answer = await answerWords(search.words, query);
   let correctedQuery: string | null = null;
   let lent: Found['lent'] = null;
-  const { aliases, spelling } = search;
+  const { aliases, spelling, index } = search;
   type Rewrite = { rewrite: (text: string) => Promise<string | null>; better: (found: WordsAnswer) => boolean; lendsCandidates: boolean };
   const rewrites: Rewrite[] = [
     ...(aliases ? [{ rewrite: (text: string) => aliases.rewrite(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: true }] : []),
     { rewrite: async (text: string) => generationSpelling(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false },
     ...(spelling ? [{ rewrite: (text: string) => spelling.correct(text), better: (found: WordsAnswer) => findsClearlyMore(found, answer), lendsCandidates: false }] : []),
+    ...(index ? [{ rewrite: (text: string) => brandTypedBySound(search.catalog, (words) => index.offerCounts(words), text, answer.ranked), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false }] : []),
   ];
   for (const { rewrite, better, lendsCandidates } of rewrites) {
     if (!query || !findsLittle(answer)) break;
@@ -226,7 +228,6 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
   // Words typed apart that the index carries joined are tried also when the words found something: then the joined
   // spelling must find clearly more, as a correction must.
   const little = findsLittle(answer);
-  const { index } = search;
   const offerCounts = index ? (words: readonly string[]) => index.offerCounts(words) : undefined;
   const compound = spelling && query ? await compoundAnswer(search.words, { spelling, offerCounts }, correctedQuery ?? query, !little) : null;
   if (compound && (little || findsClearlyMore(compound.answer, answer))) {
