@@ -16,6 +16,7 @@ const overview: OverviewResponse = {
   daily: Array.from({ length: 30 }, (_, i) => ({ date: `2026-02-${String(i + 1).padStart(2, '0')}`, ...emptyFigures, searches: i % 3 })),
   catalog: { offers: 120, products: 80, retailers: [{ id: 'walmart', name: 'Walmart', offers: 70 }, { id: 'amazon', name: 'Amazon', offers: 50 }] },
   imports: [],
+  importProblems: { failed: 0, interrupted: 0 },
   database: { bytes: 4096 * 10, walBytes: 0, tables: [{ name: 'offers', rows: 120 }] },
 };
 
@@ -106,6 +107,32 @@ describe('admin login and guards', () => {
     expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'Searches and clicks per day, last 30 days' })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: /Searches 4 9 12/ })).toBeInTheDocument();
+  });
+
+  it('links the overview to the failed and interrupted import runs when there are any', async () => {
+    const view = renderApp('/admin', {
+      signedInAs: adminAccount,
+      routes: {
+        'GET /api/admin/overview': () => jsonResponse({ ...overview, importProblems: { failed: 3, interrupted: 1 } }),
+        'GET /api/admin/retailers': () => jsonResponse({ success: true, items: [] }),
+        'GET /api/admin/imports': () => jsonResponse({ success: true, items: [], page: 1, pageSize: 50, total: 0 }),
+        'GET /api/admin/match-reports': () => jsonResponse({ success: true, items: [], open: 0 }),
+        'GET /api/admin/price-reviews': () => jsonResponse({ success: true, items: [], total: 0 }),
+        'GET /api/admin/suspect-products': () => jsonResponse({ success: true, items: [], total: 0 }),
+      },
+    });
+    restore = view.restore;
+    expect(await screen.findByRole('link', { name: '1 interrupted run' })).toHaveAttribute('href', '/admin/catalog?runStatus=interrupted');
+    await userEvent.click(screen.getByRole('link', { name: '3 failed runs' }));
+    expect(await screen.findByText('No failed import runs.')).toBeInTheDocument();
+    expect(view.mock.requests.some((request) => request.path === '/api/admin/imports' && request.query.get('status') === 'failed')).toBe(true);
+  });
+
+  it('links only to all imports when no run failed', async () => {
+    const view = renderApp('/admin', { signedInAs: adminAccount, routes: { 'GET /api/admin/overview': () => jsonResponse(overview) } });
+    restore = view.restore;
+    expect(await screen.findByRole('link', { name: 'All imports' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /failed run|interrupted run/ })).toBeNull();
   });
 
   it('renders no admin page for a signed-in business without admin access', async () => {

@@ -23,6 +23,18 @@ const FIGURES: Array<{ key: keyof ActivityFigures; label: string; money?: boolea
   { key: 'revenueCents', label: 'Revenue (USD)', money: true },
 ];
 
+/** Links to the import runs: the failed and the interrupted ones when there are any, then all of them. */
+function ImportLinks({ problems }: { problems: OverviewResponse['importProblems'] }) {
+  const runs = (n: number, what: string) => `${formatCount(n)} ${what} run${n === 1 ? '' : 's'}`;
+  return (
+    <span className="adm-links">
+      {problems.failed > 0 ? <Link to={`${paths.catalog}?runStatus=failed`}>{runs(problems.failed, 'failed')}</Link> : null}
+      {problems.interrupted > 0 ? <Link to={`${paths.catalog}?runStatus=interrupted`}>{runs(problems.interrupted, 'interrupted')}</Link> : null}
+      <Link to={paths.catalog}>All imports</Link>
+    </span>
+  );
+}
+
 /** /admin: how the service is doing — accounts, traffic, money, catalog, imports, storage. */
 export default function OverviewPage() {
   const overview = useOverview();
@@ -57,7 +69,7 @@ function OverviewBody({ data }: { data: OverviewResponse }) {
 
       <BusinessesAndCatalog data={data} />
 
-      <Card title="Last imports" actions={<Link to={paths.catalog}>All imports</Link>}>
+      <Card title="Last imports" actions={<ImportLinks problems={data.importProblems} />}>
         <ImportRunsTable runs={data.imports} />
       </Card>
 

@@ -49,6 +49,10 @@ describe('GET /api/admin/imports', () => {
     expect((await get(t.app, cookie, '/api/admin/imports?retailerId=no-such-shop')).json()).toMatchObject({ total: 0, items: [] });
   });
 
+  it('counts on the overview the runs an admin should look into', async () => {
+    expect((await get(t.app, cookie, '/api/admin/overview')).json().importProblems).toEqual({ failed: 1, interrupted: 0 });
+  });
+
   it('refuses a filter or page it cannot read with a 400 naming the field', async () => {
     const cases: Array<[string, string, RegExp]> = [
       ['status=broken', 'status', /status must be one of running, succeeded, failed, interrupted/],

@@ -54,6 +54,10 @@ async function overview({ repo, catalog, now }: Steps): Promise<OverviewResponse
     daily,
     catalog: await repo.catalogSize(),
     imports: (await catalog.repository.listImportRuns(8)).map(toImportRun),
+    importProblems: {
+      failed: await catalog.repository.countImportRuns({ status: 'failed' }),
+      interrupted: await catalog.repository.countImportRuns({ status: 'interrupted' }),
+    },
     database: await repo.databaseSize(),
   };
 }

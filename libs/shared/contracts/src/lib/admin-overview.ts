@@ -68,6 +68,8 @@ export const overviewResponseSchema = z.object({
     retailers: z.array(z.object({ id: z.string(), name: z.string(), offers: z.number().int() })),
   }),
   imports: z.array(importRunSchema),
+  /** How many import runs failed or were interrupted, of all kept: the runs an admin should look into. */
+  importProblems: z.object({ failed: z.number().int(), interrupted: z.number().int() }),
   database: z.object({
     bytes: z.number().int(),
     walBytes: z.number().int(),
