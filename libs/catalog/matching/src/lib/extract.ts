@@ -73,6 +73,21 @@ const PACK_RES = [
  */
 const MEMORY_AFTER = /^\)?,?\s?(?:of\s)?(?:(?:lp)?ddr\d\w*\s)?(?:ram|sdram|(?:lp)?ddr\d\w*|(?:unified\s|system\s)?memory(?!\s?(?:card|stick)s?(?![a-z])))(?![a-z])/;
 
+/**
+ * A capacity paired with a larger one after a plus or a slash, as phone listings write memory and storage ("8GB+256GB",
+ * "12 GB / 512 GB"): the first is memory when it is at most 32 GB and the second four times it or more (a choice of
+ * two storage sizes, "1TB/2TB", is no pair).
+ */
+const PAIRED_AFTER = /^\s?[+/]\s?(\d+(?:\.\d+)?)\s?(gb|tb)(?![a-z0-9])/;
+const PAIRED_MEMORY_MAX = 32e9;
+
+function pairedWithStorage(bytes: number, after: string): boolean {
+  const m = PAIRED_AFTER.exec(after);
+  if (!m || bytes > PAIRED_MEMORY_MAX) return false;
+  const next = Number(m[1]) * (m[2] === 'tb' ? 1e12 : 1e9);
+  return next >= bytes * 4;
+}
+
 function roundKey(n: number): number {
   return Math.round(n * 1000) / 1000;
 }
@@ -105,7 +120,7 @@ export function extractQuantities(title: string): Quantity[] {
     // "7,450MB/s" (or "450mb s" in a URL slug) is a transfer rate, not a capacity.
     if (def.kind === 'data' && /^(?:\s?\/\s?|\s)s(?![a-z0-9])/.test(after)) continue;
     const quantity: Quantity = { kind: def.kind, value: roundKey(baseValue(value, def)), text: m[0].trim() };
-    if (def.kind === 'data' && MEMORY_AFTER.test(after)) quantity.memory = true;
+    if (def.kind === 'data' && (MEMORY_AFTER.test(after) || pairedWithStorage(quantity.value, after))) quantity.memory = true;
     out.push(quantity);
   }
   for (const m of text.matchAll(SCREEN_CLASS_RE)) {

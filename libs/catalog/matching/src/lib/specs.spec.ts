@@ -61,6 +61,14 @@ describe('productSpecs', () => {
     expect(memoryOf('SanDisk Extreme 128GB Memory Card microSDXC')).toEqual([{ name: 'Storage', value: '128 GB' }]);
     expect(memoryOf('Apple iPhone 15 128GB Blue')).toEqual([{ name: 'Storage', value: '128 GB' }]);
   });
+
+  it('reads a phone listing’s memory and storage written as a pair, not a choice of two storage sizes', () => {
+    const memoryOf = (title: string) => productSpecs({ brand: null, model: null, gtin: null, category: null }, [offer('amazon', title)]).filter((spec) => ['Storage', 'Memory'].includes(spec.name));
+    expect(memoryOf('Xiaomi Redmi Note 13 8GB+256GB Midnight Black')).toEqual([{ name: 'Storage', value: '256 GB' }, { name: 'Memory', value: '8 GB' }]);
+    expect(memoryOf('Poco X6 Pro 5G 12 GB / 512 GB')).toEqual([{ name: 'Storage', value: '512 GB' }, { name: 'Memory', value: '12 GB' }]);
+    expect(memoryOf('Samsung 870 EVO SSD 1TB/2TB')).toEqual([{ name: 'Storage', value: '1 TB' }]);
+    expect(memoryOf('SanDisk Ultra USB 16GB/32GB')).toEqual([{ name: 'Storage', value: '16 GB' }]);
+  });
 });
 
 describe('productAttributes', () => {
