@@ -3,6 +3,7 @@ import { Button, Card, Pager } from '@pricehunt/ui';
 import { QueryState } from '../../components/query-state';
 import { useImportRuns, useRetailers } from '../../lib/admin-api';
 import { useAddressParams } from '../../lib/address-params';
+import { paths } from '../../config/paths';
 import { formatCount } from '../../lib/format';
 import { ImportRunsTable, STATUS_LABEL } from './import-runs-table';
 
@@ -10,6 +11,9 @@ const PAGE_SIZE = 50;
 
 /** The address's parameters of the card (the catalog page holds other cards, so they are named for it). */
 const PARAM = { status: 'runStatus', retailer: 'runRetailer', page: 'runPage' } as const;
+
+/** The catalog page with its import runs filtered by a status ("Failed"). */
+export const runsOfStatus = (status: ImportRunStatus) => `${paths.catalog}?${PARAM.status}=${status}`;
 
 /** How many runs the list holds, named by its filter ("3 failed runs of Best Buy"). */
 export function runsHeld(total: number, status: ImportRunStatus | undefined, retailer: string | undefined): string {

@@ -8,6 +8,7 @@ import { paths } from '../../config/paths';
 import { useOverview } from '../../lib/admin-api';
 import { formatBytes, formatCount, formatDateTime, formatMoney } from '../../lib/format';
 import { ImportRunsTable } from '../catalog/import-runs-table';
+import { runsHeld, runsOfStatus } from '../catalog/imports-card';
 
 const PERIODS: Array<{ key: keyof OverviewResponse['activity']; label: string }> = [
   { key: 'today', label: 'Today' },
@@ -25,11 +26,10 @@ const FIGURES: Array<{ key: keyof ActivityFigures; label: string; money?: boolea
 
 /** Links to the import runs: the failed and the interrupted ones when there are any, then all of them. */
 function ImportLinks({ problems }: { problems: OverviewResponse['importProblems'] }) {
-  const runs = (n: number, what: string) => `${formatCount(n)} ${what} run${n === 1 ? '' : 's'}`;
   return (
     <span className="adm-links">
-      {problems.failed > 0 ? <Link to={`${paths.catalog}?runStatus=failed`}>{runs(problems.failed, 'failed')}</Link> : null}
-      {problems.interrupted > 0 ? <Link to={`${paths.catalog}?runStatus=interrupted`}>{runs(problems.interrupted, 'interrupted')}</Link> : null}
+      {problems.failed > 0 ? <Link to={runsOfStatus('failed')}>{runsHeld(problems.failed, 'failed', undefined)}</Link> : null}
+      {problems.interrupted > 0 ? <Link to={runsOfStatus('interrupted')}>{runsHeld(problems.interrupted, 'interrupted', undefined)}</Link> : null}
       <Link to={paths.catalog}>All imports</Link>
     </span>
   );

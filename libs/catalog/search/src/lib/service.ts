@@ -205,12 +205,13 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
   let correctedQuery: string | null = null;
   let lent: Found['lent'] = null;
   const { aliases, spelling, index } = search;
+  const offerCounts = index ? (words: readonly string[]) => index.offerCounts(words) : undefined;
   type Rewrite = { rewrite: (text: string) => Promise<string | null>; better: (found: WordsAnswer) => boolean; lendsCandidates: boolean };
   const rewrites: Rewrite[] = [
     ...(aliases ? [{ rewrite: (text: string) => aliases.rewrite(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: true }] : []),
     { rewrite: async (text: string) => generationSpelling(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false },
     ...(spelling ? [{ rewrite: (text: string) => spelling.correct(text), better: (found: WordsAnswer) => findsClearlyMore(found, answer), lendsCandidates: false }] : []),
-    ...(index ? [{ rewrite: (text: string) => brandTypedBySound(search.catalog, (words) => index.offerCounts(words), text, answer.ranked), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false }] : []),
+    ...(offerCounts ? [{ rewrite: (text: string) => brandTypedBySound(search.catalog, offerCounts, text, answer.ranked), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false }] : []),
   ];
   for (const { rewrite, better, lendsCandidates } of rewrites) {
     if (!query || !findsLittle(answer)) break;
@@ -228,7 +229,6 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
   // Words typed apart that the index carries joined are tried also when the words found something: then the joined
   // spelling must find clearly more, as a correction must.
   const little = findsLittle(answer);
-  const offerCounts = index ? (words: readonly string[]) => index.offerCounts(words) : undefined;
   const compound = spelling && query ? await compoundAnswer(search.words, { spelling, offerCounts }, correctedQuery ?? query, !little) : null;
   if (compound && (little || findsClearlyMore(compound.answer, answer))) {
     answer = compound.answer;
