@@ -75,9 +75,10 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     const earbuds = await search('beets earbuds');
     expect(earbuds.correctedQuery).toBe('Beats earbuds');
     expect(found(earbuds).map((product) => product.brand)).toEqual(['Beats']);
-    // A word listings say is meant as typed, and no brand sounds like "plain".
+    // A word listings say is meant as typed; no brand sounds like "plain", an everyday word: the speakers are listed
+    // without it, and the answer says so.
     expect((await search('pink tumbler')).correctedQuery).toBeNull();
-    expect((await search('plain speaker')).correctedQuery).toBeNull();
+    expect((await search('plain speaker')).correctedQuery).toBe('speaker');
   });
 
   it('corrects a misspelt brand or product word whose words find only products lacking it', async () => {
@@ -168,7 +169,27 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
   it('names no product whose listings hold the kind typed only as what it is for ("Headphones with Mic for Phone Calls")', async () => {
     // The headphones are answered only as what they are: the compound of "phone" their listings write, and said so.
     expect((await search('soundcore phone')).correctedQuery).toBe('soundcore headphones');
-    expect(found(await search('phone')).map((product) => product.title)).toEqual(['Nothing Phone (2a) Unlocked Smartphone (128GB, White)']);
+    expect(found(await search('phone')).map((product) => product.title)).not.toContain('Soundcore Life Q30 Hybrid Noise Cancelling Headphones with Mic for Phone Calls');
+  });
+
+  it('lists, after the products whose listings write a kind’s last part alone, those that write the compound their titles write too ("phone": Smartphone)', async () => {
+    const phone = await search('phone');
+    expect(phone.correctedQuery).toBeNull();
+    expect(phone.product).toBeNull();
+    const [first, ...others] = phone.matches.map((product) => product.title);
+    expect(first).toBe('Nothing Phone (2a) Unlocked Smartphone (128GB, White)');
+    expect(others.sort()).toEqual(['Google Pixel 9 Unlocked Android Smartphone (128GB, Obsidian)', 'Samsung Galaxy S24 SM-S921U Unlocked Smartphone (256GB, Onyx Black)']);
+    // The compound is the one the listings found write: "headphones" ends with "phone" too, and no Nothing Phone listing says it.
+    expect(phone.matches.some((product) => /Headphones|Earbuds/.test(product.title))).toBe(false);
+  });
+
+  it('says what was searched when the products listed lack an everyday word no listing says ("baby headphones": headphones)', async () => {
+    const baby = await search('baby headphones');
+    expect(baby.correctedQuery).toBe('headphones');
+    expect(found(baby).length).toBeGreaterThan(1);
+    expect(found(baby).every((product) => /Headphones/.test(product.title))).toBe(true);
+    // Words every listed product holds are answered as typed.
+    expect((await search('bose headphones')).correctedQuery).toBeNull();
   });
 
   it('does not correct words typed right', async () => {

@@ -8,9 +8,9 @@
  * that ends with it after an everyday word (`compoundsOf`, those most offers carry first); the first spelling whose
  * answer holds every word is kept, and shown as what was searched.
  */
-import type { SpellingCorrector } from '@pricehunt/catalog-core';
+import { indexWords, type SpellingCorrector } from '@pricehunt/catalog-core';
 import { answerWords, type WordsDeps } from './answer-words';
-import { findsNothing, type WordsAnswer } from './search-words';
+import { findsNothing, MATCH_LIMIT, type WordsAnswer } from './search-words';
 
 /** The most spellings searched for one query: each is a search of its own. */
 export const COMPOUND_SPELLINGS_MAX = 4;
@@ -93,6 +93,38 @@ export async function compoundAnswer(words: WordsDeps, reads: CompoundReads, tex
   for (const spelled of await compoundWordSpellings(text, reads, joinedOnly)) {
     const answer = await answerWords(words, spelled);
     if (answer.complete && !findsNothing(answer)) return { spelled, answer };
+  }
+  return null;
+}
+
+/** The products an answer names or lists, at most as many as a list shows. */
+const foundIds = (answer: WordsAnswer) => (answer.productId !== null ? [answer.productId] : answer.matchIds.slice(0, MATCH_LIMIT));
+
+/**
+ * A kind typed by the last part of the compound its listings write, where a few listings also write that part alone:
+ * "phone" holds the "Nothing Phone (2a) … Smartphone" and no other smartphone, "watch" the Apple Watch and not every
+ * smartwatch. When at least half of the products the words list have titles that write a compound of a typed word
+ * (`compoundsOf`), the words written with that compound are searched too, and what they find beyond is listed after:
+ * the listings' own titles tell which compound is meant ("smartphone", not the "headphones" that end with "phone"
+ * too). Null when no such compound is written, or it finds nothing more. A product the words name is left as named.
+ */
+export async function withKindCompound(words: WordsDeps, spelling: Pick<SpellingCorrector, 'compoundsOf'>, text: string, answer: WordsAnswer): Promise<WordsAnswer | null> {
+  if (answer.productId !== null || answer.matchIds.length === 0 || !answer.complete) return null;
+  const ids = foundIds(answer);
+  const products = await words.catalog.getProducts(ids);
+  const titled = ids.map((id) => new Set(indexWords(products.get(id)?.title ?? '')));
+  const typed = typedWords(text);
+  for (const [at, word] of typed.entries()) {
+    if (word.length < PART_MIN || !LETTERS.test(word)) continue;
+    const compound = spelling.compoundsOf(word).find((candidate) => titled.filter((title) => title.has(candidate)).length * 2 >= ids.length);
+    if (compound === undefined) continue;
+    const wider = await answerWords(words, [...typed.slice(0, at), compound, ...typed.slice(at + 1)].join(' '));
+    if (!wider.complete || findsNothing(wider)) continue;
+    const listed = new Set(answer.matchIds);
+    const more = foundIds(wider).filter((id) => !listed.has(id));
+    if (more.length === 0) return null;
+    const ranked = new Set(answer.ranked.map((entry) => entry.productId));
+    return { ...answer, matchIds: [...answer.matchIds, ...more], ranked: [...answer.ranked, ...wider.ranked.filter((entry) => !ranked.has(entry.productId))] };
   }
   return null;
 }

@@ -7,7 +7,7 @@ import type { SearchRequestRepository } from './ports';
 import { createLooseCodeLookup } from './loose-code';
 import { createHeldCodeLookup, type HeldCodeLookup } from './held-code';
 import { generationSpelling } from './generations';
-import { compoundAnswer } from './compound-words';
+import { compoundAnswer, withKindCompound } from './compound-words';
 import { namesUnsoldKind, withoutUnknownWords } from './unknown-words';
 import { readPriceWords } from './price-words';
 import { readShoppingWords } from './shopping-words';
@@ -124,6 +124,8 @@ interface Found {
   condition: SearchCondition | null;
   /** The words ask to pay little (`shopping-words.ts`): what is listed comes cheapest first. */
   cheapestFirst: boolean;
+  /** Typed words only: a product named or listed holds every word (`WordsAnswer.complete`). */
+  complete?: boolean;
 }
 
 const nothingFound = (source: SearchSource): Found => ({
@@ -235,6 +237,9 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
     correctedQuery = compound.spelled;
     lent = null;
   }
+  // A kind typed by the last part of the compound its listings write ("phone": the Nothing Phone, then every Smartphone).
+  const kinds = spelling && query && correctedQuery === null && !findsLittle(answer) ? await withKindCompound(search.words, spelling, query, answer) : null;
+  if (kinds) answer = kinds;
   if (search.heldCodes && query && findsLittle(answer)) {
     const held = await search.heldCodes.productsHolding(query);
     if (held.length > 0) {
@@ -245,22 +250,34 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
     }
   }
   const { ranked, productId, confidence, matchIds, sought } = answer;
-  return { ...nothingFound({ ...emptySource(null, null), title: sought.title }), ranked, productId, confidence, matchIds, sought, correctedQuery, lent: correctedQuery === null ? lent : null };
+  return {
+    ...nothingFound({ ...emptySource(null, null), title: sought.title }),
+    ranked,
+    productId,
+    confidence,
+    matchIds,
+    sought,
+    correctedQuery,
+    lent: correctedQuery === null ? lent : null,
+    complete: answer.complete,
+  };
 }
 
 /**
- * Typed words (`lookForTypedWords`); words that find nothing at all are searched again without the everyday words no
- * listing says (`unknown-words.ts`: "laptop for students" as "laptop"), when the words kept find something as typed; the
- * answer says what was searched.
+ * Typed words (`lookForTypedWords`); words that find nothing at all, or only products that lack one of them, are
+ * searched again without the everyday words no listing says (`unknown-words.ts`: "laptop for students" as "laptop",
+ * "baby monitor" as "monitor"), when the words kept find something as typed; the answer says what was searched, and
+ * never that products lacking a word match it.
  */
 async function lookForWords(search: Search, query: string): Promise<Found> {
   const found = await lookForTypedWords(search, query);
   const { index } = search;
   if (!index || !query) return found;
   const counts = (words: readonly string[]) => index.offerCounts(words);
+  const foundSome = found.productId !== null || found.matchIds.length > 0;
   // Words that name a kind of thing the catalog does not sell ("smart plug") name or list nothing it sells.
-  if ((found.productId !== null || found.matchIds.length > 0) && (await namesUnsoldKind(found.correctedQuery ?? query, counts))) return { ...found, productId: null, confidence: 0, matchIds: [] };
-  if (found.productId !== null || found.matchIds.length > 0) return found;
+  if (foundSome && (await namesUnsoldKind(found.correctedQuery ?? query, counts))) return { ...found, productId: null, confidence: 0, matchIds: [] };
+  if (foundSome && found.complete !== false) return found;
   const reduced = await withoutUnknownWords(found.correctedQuery ?? query, counts);
   if (reduced === null) return found;
   // The words kept are searched as typed: a correction of them would be a guess upon a guess.
