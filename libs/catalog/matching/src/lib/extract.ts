@@ -74,11 +74,11 @@ const PACK_RES = [
 const MEMORY_AFTER = /^\)?,?\s?(?:of\s)?(?:(?:lp)?ddr\d\w*\s)?(?:ram|sdram|(?:lp)?ddr\d\w*|(?:unified\s|system\s)?memory(?!\s?(?:card|stick)s?(?![a-z])))(?![a-z])/;
 
 /**
- * A capacity paired with a larger one after a plus or a slash, as phone listings write memory and storage ("8GB+256GB",
- * "12 GB / 512 GB"): the first is memory when it is at most 32 GB and the second four times it or more (a choice of
- * two storage sizes, "1TB/2TB", is no pair).
+ * A capacity paired with a larger one right after it, a plus, a slash, a comma or a space between, as phone listings
+ * write memory and storage ("8GB+256GB", "12 GB / 512 GB", "12GB 256GB"): the first is memory when it is at most 32 GB
+ * and the second four times it or more (a choice of two storage sizes, "1TB/2TB", is no pair).
  */
-const PAIRED_AFTER = /^\s?[+/]\s?(\d+(?:\.\d+)?)\s?(gb|tb)(?![a-z0-9])/;
+const PAIRED_AFTER = /^(?:\s?[+/]\s?|,?\s)(\d+(?:\.\d+)?)\s?(gb|tb)(?![a-z0-9])/;
 const PAIRED_MEMORY_MAX = 32e9;
 
 function pairedWithStorage(bytes: number, after: string): boolean {

@@ -66,6 +66,9 @@ describe('productSpecs', () => {
     const memoryOf = (title: string) => productSpecs({ brand: null, model: null, gtin: null, category: null }, [offer('amazon', title)]).filter((spec) => ['Storage', 'Memory'].includes(spec.name));
     expect(memoryOf('Xiaomi Redmi Note 13 8GB+256GB Midnight Black')).toEqual([{ name: 'Storage', value: '256 GB' }, { name: 'Memory', value: '8 GB' }]);
     expect(memoryOf('Poco X6 Pro 5G 12 GB / 512 GB')).toEqual([{ name: 'Storage', value: '512 GB' }, { name: 'Memory', value: '12 GB' }]);
+    expect(memoryOf('Samsung Galaxy S24 Ultra 5G 12GB 256GB Titanium Black')).toEqual([{ name: 'Storage', value: '256 GB' }, { name: 'Memory', value: '12 GB' }]);
+    expect(memoryOf('OnePlus 12R (16GB, 1TB) Iron Gray')).toEqual([{ name: 'Storage', value: '1 TB' }, { name: 'Memory', value: '16 GB' }]);
+    expect(memoryOf('Kingston Canvas 64GB 128GB microSD Twin Pack')).toEqual([{ name: 'Storage', value: '64 GB' }]);
     expect(memoryOf('Samsung 870 EVO SSD 1TB/2TB')).toEqual([{ name: 'Storage', value: '1 TB' }]);
     expect(memoryOf('SanDisk Ultra USB 16GB/32GB')).toEqual([{ name: 'Storage', value: '16 GB' }]);
   });
