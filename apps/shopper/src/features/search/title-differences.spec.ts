@@ -22,6 +22,12 @@ describe('the words that tell products of a grid apart where their clamped title
     expect(titleDifferences(titles)).toEqual(['Midnight', 'Pink', 'Loop Midnight', 'Starlight', '']);
   });
 
+  it('write a size in inches with its mark, not as a bare number', () => {
+    const titles = ['Dell UltraSharp U3225QE 4K Thunderbolt Hub Monitor (32")', 'Dell UltraSharp U2723QE 4K USB-C Hub Monitor (27")', 'LG UltraGear 27GR95QE-B OLED Gaming Monitor (27”)'];
+    expect(titleDifferences(titles)).toEqual(['32"', '', '']);
+    expect(titleDifferences(['LG 34WP65C-B UltraWide QHD Curved Monitor Eye Care (34")', 'LG UltraGear 27GP850-B QHD Nano IPS Gaming Monitor (27")'])).toEqual(['Eye Care 34"', '27"']);
+  });
+
   it('say nothing of a title two lines show whole', () => {
     expect(titleDifferences(['Garmin Venu 3 GPS Smartwatch (Silver)', 'Apple iPad A16 Wi-Fi (11", 128GB, Silver)'])).toEqual(['', '']);
   });

@@ -22,10 +22,19 @@ interface Word {
   at: number;
 }
 
+/** A size in inches as titles write it, in brackets or not ("(32")", "27”,"): its number. */
+const INCHES = /^[([{]*(\d+(?:\.\d+)?)["”][)\]},;:.]*$/u;
+
+/** A word as the title writes it, without the brackets and punctuation around it; a size keeps its inch mark ("32""). */
+function written(word: string): string {
+  const inches = INCHES.exec(word);
+  return inches ? `${inches[1]}"` : word.replace(/^[([{"'“]+|[)\]}"'”,;:.]+$/gu, '');
+}
+
 function wordsOf(title: string): Word[] {
   return [...title.matchAll(/\S+/g)]
     .map((match) => ({
-      written: match[0].replace(/^[([{"'“]+|[)\]}"'”,;:.]+$/gu, ''),
+      written: written(match[0]),
       key: match[0].toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''),
       at: match.index ?? 0,
     }))
