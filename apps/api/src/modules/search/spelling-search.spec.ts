@@ -135,6 +135,10 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     const airpods = await search('air pods');
     expect(airpods.correctedQuery).toBe('airpods');
     expect(found(airpods).map((product) => product.title)).toEqual(['Apple AirPods Pro 2 Wireless Earbuds with MagSafe Charging Case (USB-C)']);
+    // Typed in the singular, the plural the listings write.
+    const pod = await search('air pod pro');
+    expect(pod.correctedQuery).toBe('airpods pro');
+    expect(found(pod).map((product) => product.title)).toEqual(['Apple AirPods Pro 2 Wireless Earbuds with MagSafe Charging Case (USB-C)']);
     // Not the gaming mouse named "G502 X" whose second listing comes "w/ Box": the words hold it, but name the Xbox far more surely.
     const xbox = await search('x box');
     expect(xbox.correctedQuery).toBe('xbox');
@@ -190,6 +194,18 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     expect(found(baby).every((product) => /Headphones/.test(product.title))).toBe(true);
     // Words every listed product holds are answered as typed.
     expect((await search('bose headphones')).correctedQuery).toBeNull();
+  });
+
+  it('lists nothing when no listing of the products the other words find holds the kind the words name ("galaxy s24 case" is no phone)', async () => {
+    expect(found(await search('galaxy s24')).length).toBeGreaterThan(0);
+    const cases = await search('galaxy s24 case');
+    expect(cases.correctedQuery).toBeNull();
+    expect(found(cases)).toEqual([]);
+    // Products whose listings hold the kind are listed.
+    expect(found(await search('bose headphones')).map((product) => product.title).sort()).toEqual([
+      'Bose QuietComfort 45 Bluetooth Wireless Headphones, White Smoke',
+      'Bose QuietComfort Ultra Wireless Noise Cancelling Headphones, Black',
+    ]);
   });
 
   it('does not correct words typed right', async () => {

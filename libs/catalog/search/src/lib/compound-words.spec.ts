@@ -12,6 +12,12 @@ describe('joinedSpellings', () => {
     expect(joinedSpellings('go pro hero', offersCarrying)).toEqual(['gopro hero']);
   });
 
+  it('joins them as the plural the index carries where it lacks the word as typed ("air pod pro": AirPods)', () => {
+    expect(joinedSpellings('apple air pod pro', offersCarrying)).toEqual(['apple airpods pro']);
+    // The word as typed first, where the index carries it.
+    expect(joinedSpellings('x box', (word) => (word === 'xbox' || word === 'xboxs' ? 1 : 0))).toEqual(['xbox']);
+  });
+
   it('joins no word with digits, and nothing the index lacks', () => {
     expect(joinedSpellings('air pods2', () => 1)).toEqual([]);
     expect(joinedSpellings('samsung tv', offersCarrying)).toEqual([]);

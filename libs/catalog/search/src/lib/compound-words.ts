@@ -21,13 +21,17 @@ const PART_MIN = 3;
 
 const typedWords = (text: string) => text.split(/\s+/).filter(Boolean);
 
-/** The typed words with two neighbouring words of letters joined where the index carries the joined word. */
+/**
+ * The typed words with two neighbouring words of letters joined where the index carries the joined word, or its plural
+ * where only that is carried ("air pod" of "AirPods").
+ */
 export function joinedSpellings(text: string, offersCarrying: (word: string) => number): string[] {
   const words = typedWords(text);
   const spellings: string[] = [];
   for (let at = 0; at + 1 < words.length; at++) {
     const joined = `${words[at]}${words[at + 1]}`;
-    if (LETTERS.test(joined) && offersCarrying(joined) > 0) spellings.push([...words.slice(0, at), joined, ...words.slice(at + 2)].join(' '));
+    const carried = LETTERS.test(joined) ? [joined, `${joined}s`].find((form) => offersCarrying(form) > 0) : undefined;
+    if (carried !== undefined) spellings.push([...words.slice(0, at), carried, ...words.slice(at + 2)].join(' '));
   }
   return spellings;
 }

@@ -121,6 +121,24 @@ export async function wordsHeldBy(catalog: HeldWordsReads, words: string, produc
   );
 }
 
+/**
+ * The products of `productIds` some listing of which holds a word that begins with one of `starts` (as a word:
+ * "Magenta" holds "mag", "Cases" holds "case").
+ */
+export async function productsWithWordStarting(catalog: HeldWordsReads, starts: readonly string[], productIds: readonly number[]): Promise<Set<number>> {
+  const refs = await catalog.offerRefsOfProducts(productIds, LISTINGS_READ);
+  const items = await catalog.offerItems([...refs.values()].flatMap((list) => list.map((ref) => ref.id)));
+  const folded = starts.map((start) => foldText(start));
+  return new Set(
+    productIds.filter((productId) =>
+      (refs.get(productId) ?? []).some((ref) => {
+        const item = items.get(ref.id);
+        return item !== undefined && heldWords(`${item.title} ${item.model ?? ''}`).some((word) => folded.some((start) => word.startsWith(start)));
+      }),
+    ),
+  );
+}
+
 /** A text's letters and digits run together, folded: "PT-18R Labeling" → "pt18rlabeling". */
 export const lettersAndDigits = (text: string): string => foldText(text).replace(/[^\p{L}\p{N}]+/gu, '');
 

@@ -8,12 +8,13 @@ import { createLooseCodeLookup } from './loose-code';
 import { createHeldCodeLookup, type HeldCodeLookup } from './held-code';
 import { generationSpelling } from './generations';
 import { compoundAnswer, withKindCompound } from './compound-words';
-import { namesUnsoldKind, withoutUnknownWords } from './unknown-words';
+import { everydayKind, namesUnsoldKind, withoutUnknownWords } from './unknown-words';
 import { readPriceWords } from './price-words';
 import { readShoppingWords } from './shopping-words';
 import { asWanted, carryingTheWords } from './wanted-products';
 import { createModelCodeLookup } from './model-code';
 import { answerWords, type WordsDeps } from './answer-words';
+import { productsWithWordStarting } from './held-words';
 import { createAnsweredOnce } from './answered-once';
 import { identifyLink, type PageReader } from './identify';
 import { matchedAll, offersOf, shown } from './listed-products';
@@ -277,12 +278,26 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
   const foundSome = found.productId !== null || found.matchIds.length > 0;
   // Words that name a kind of thing the catalog does not sell ("smart plug") name or list nothing it sells.
   if (foundSome && (await namesUnsoldKind(found.correctedQuery ?? query, counts))) return { ...found, productId: null, confidence: 0, matchIds: [] };
-  if (foundSome && found.complete !== false) return found;
+  if (foundSome && found.complete !== false) return (await listsOtherKindOnly(search, found, found.correctedQuery ?? query)) ? { ...found, productId: null, confidence: 0, matchIds: [] } : found;
   const reduced = await withoutUnknownWords(found.correctedQuery ?? query, counts);
-  if (reduced === null) return found;
   // The words kept are searched as typed: a correction of them would be a guess upon a guess.
-  const without = await lookForTypedWords(search, reduced);
-  return without.correctedQuery !== null || (without.productId === null && without.matchIds.length === 0) ? found : { ...without, correctedQuery: reduced };
+  const without = reduced === null ? null : await lookForTypedWords(search, reduced);
+  if (reduced !== null && without && without.correctedQuery === null && (without.productId !== null || without.matchIds.length > 0)) return { ...without, correctedQuery: reduced };
+  // Products listed for the words' other words that are not the kind of thing sought ("iphone 15 case") list nothing.
+  return foundSome && (await listsOtherKindOnly(search, found, found.correctedQuery ?? query)) ? { ...found, productId: null, confidence: 0, matchIds: [] } : found;
+}
+
+/**
+ * Whether no listing of the products found holds the word that names the kind of thing sought (`everydayKind`):
+ * "iphone 15 case" lists iPhones for its "iphone 15", and where no case for one is sold the phones are no answer to
+ * it, nor are laptops to "laptop bag".
+ */
+async function listsOtherKindOnly(search: Search, found: Found, words: string): Promise<boolean> {
+  const kind = everydayKind(words);
+  if (kind === null) return false;
+  const ids = found.productId !== null ? [found.productId] : found.matchIds.slice(0, MATCH_LIMIT);
+  // The kind in the singular too: "bags" is held by a listing's "Bag"; "mag" of a model number typed loosely by "Magenta".
+  return (await productsWithWordStarting(search.catalog, /[^s]s$/.test(kind) ? [kind.slice(0, -1)] : [kind], ids)).size === 0;
 }
 
 /**

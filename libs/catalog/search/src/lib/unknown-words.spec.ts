@@ -1,4 +1,4 @@
-import { namesUnsoldKind, withoutUnknownWords } from './unknown-words';
+import { everydayKind, namesUnsoldKind, withoutUnknownWords } from './unknown-words';
 
 const INDEX: Record<string, number> = { usb: 5, laptop: 30, tv: 25, camera: 12, speaker: 9, sony: 40, apple: 55, new: 20, phone: 4, gaming: 8 };
 const offerCounts = async (words: readonly string[]) => new Map(words.map((word) => [word, INDEX[word] ?? 0]));
@@ -49,5 +49,21 @@ describe('namesUnsoldKind', () => {
     expect(await namesUnsoldKind('sony wh1000xm9', offerCounts)).toBe(false);
     expect(await namesUnsoldKind('apple earpods', offerCounts)).toBe(false);
     expect(await namesUnsoldKind('', offerCounts)).toBe(false);
+  });
+});
+
+describe('everydayKind', () => {
+  it('names the everyday word that says what kind of thing is sought', () => {
+    expect(everydayKind('iphone 15 case')).toBe('case');
+    expect(everydayKind('laptop bag for work')).toBe('bag');
+  });
+
+  it('judges no name, number or joining word so', () => {
+    expect(everydayKind('apple iphone')).toBeNull();
+    expect(everydayKind('galaxy s24')).toBeNull();
+    expect(everydayKind('for')).toBeNull();
+    expect(everydayKind('sony wh1000xm5')).toBeNull();
+    // The last piece of a model number typed loosely is a letter.
+    expect(everydayKind('vasdh 8 gcl 4 r 1 n')).toBeNull();
   });
 });

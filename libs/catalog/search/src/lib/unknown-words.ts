@@ -66,3 +66,12 @@ export async function namesUnsoldKind(text: string, offerCounts: (words: readonl
   if (head === undefined || !LETTERS.test(head) || JOINING_WORDS.has(head) || !everyday(head)) return false;
   return ((await offerCounts([head])).get(head) ?? 0) === 0;
 }
+
+/**
+ * The word that names the kind of thing sought (`headWord`) when it is an everyday word of `UNKNOWN_MIN` letters or more,
+ * else null: a name, a number or a letter ("vasdh 8 gcl 4 r 1 n") as that word is never judged by it.
+ */
+export function everydayKind(text: string): string | null {
+  const head = headWord(text.split(/\s+/).filter(Boolean));
+  return head === undefined || head.length < UNKNOWN_MIN || !LETTERS.test(head) || JOINING_WORDS.has(head) || !everyday(head) ? null : head;
+}
