@@ -208,6 +208,23 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     ]);
   });
 
+  it('reads a word typed in the other number than listings write it as theirs, and answers the words as typed ("tvs", "smartphones")', async () => {
+    const tvs = await search('samsung tvs');
+    expect(tvs.correctedQuery).toBeNull();
+    expect(tvs.input.query).toBe('samsung tvs');
+    expect(found(tvs).length).toBeGreaterThan(1);
+    expect(found(tvs).every((product) => product.brand === 'Samsung' && / TV$/.test(product.title))).toBe(true);
+    expect(found(await search('smartphones')).map((product) => product.title).sort()).toEqual([
+      'Google Pixel 9 Unlocked Android Smartphone (128GB, Obsidian)',
+      'Nothing Phone (2a) Unlocked Smartphone (128GB, White)',
+      'Samsung Galaxy S24 SM-S921U Unlocked Smartphone (256GB, Onyx Black)',
+    ]);
+    expect(found(await search('bose speakers')).map((product) => product.title)).toEqual(['Bose SoundLink Flex Portable Bluetooth Speaker, Black']);
+    // "phones": the Nothing Phone's word, then the smartphones, as "phone" lists them.
+    expect(found(await search('phones')).map((product) => product.title)[0]).toBe('Nothing Phone (2a) Unlocked Smartphone (128GB, White)');
+    expect(found(await search('phones')).length).toBe(3);
+  });
+
   it('does not correct words typed right', async () => {
     for (const words of ['samsung tv', 'bose headphones', 'pink tumbler']) expect((await search(words)).correctedQuery).toBeNull();
   });

@@ -8,13 +8,13 @@ import { createLooseCodeLookup } from './loose-code';
 import { createHeldCodeLookup, type HeldCodeLookup } from './held-code';
 import { generationSpelling } from './generations';
 import { compoundAnswer, withKindCompound } from './compound-words';
-import { everydayKind, namesUnsoldKind, withoutUnknownWords } from './unknown-words';
+import { listsOtherKind, namesUnsoldKind, withoutUnknownWords } from './unknown-words';
+import { inListingsNumber } from './word-number';
 import { readPriceWords } from './price-words';
 import { readShoppingWords } from './shopping-words';
 import { asWanted, carryingTheWords } from './wanted-products';
 import { createModelCodeLookup } from './model-code';
 import { answerWords, type WordsDeps } from './answer-words';
-import { productsWithWordStarting } from './held-words';
 import { createAnsweredOnce } from './answered-once';
 import { identifyLink, type PageReader } from './identify';
 import { matchedAll, offersOf, shown } from './listed-products';
@@ -209,20 +209,23 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
   let lent: Found['lent'] = null;
   const { aliases, spelling, index } = search;
   const offerCounts = index ? (words: readonly string[]) => index.offerCounts(words) : undefined;
-  type Rewrite = { rewrite: (text: string) => Promise<string | null>; better: (found: WordsAnswer) => boolean; lendsCandidates: boolean };
+  /** `same`: the rewritten words mean what was typed, and the answer is for the words as typed (no `correctedQuery`). */
+  type Rewrite = { rewrite: (text: string) => Promise<string | null>; better: (found: WordsAnswer) => boolean; lendsCandidates: boolean; same?: boolean };
   const rewrites: Rewrite[] = [
+    // Words typed in the other number than listings write them ("laptops", "tvs" of "Laptop", "Smart TV").
+    ...(offerCounts ? [{ rewrite: (text: string) => inListingsNumber(text, offerCounts), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false, same: true }] : []),
     ...(aliases ? [{ rewrite: (text: string) => aliases.rewrite(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: true }] : []),
     { rewrite: async (text: string) => generationSpelling(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false },
     ...(spelling ? [{ rewrite: (text: string) => spelling.correct(text), better: (found: WordsAnswer) => findsClearlyMore(found, answer), lendsCandidates: false }] : []),
     ...(offerCounts ? [{ rewrite: (text: string) => brandTypedBySound(search.catalog, offerCounts, text, answer.ranked), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false }] : []),
   ];
-  for (const { rewrite, better, lendsCandidates } of rewrites) {
+  for (const { rewrite, better, lendsCandidates, same } of rewrites) {
     if (!query || !findsLittle(answer)) break;
     const rewritten = await rewrite(query);
     const rewrittenAnswer = rewritten ? await answerWords(search.words, rewritten) : null;
     if (rewritten && rewrittenAnswer && better(rewrittenAnswer)) {
       answer = rewrittenAnswer;
-      correctedQuery = rewritten;
+      correctedQuery = same ? null : rewritten;
     } else if (lendsCandidates && rewritten && rewrittenAnswer) {
       // Words whose name the catalog writes otherwise but sells no product of: what that name finds ("ps4" in a catalog
       // of PlayStation 5 things) may stand as similar products, not a dead end.
@@ -278,26 +281,14 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
   const foundSome = found.productId !== null || found.matchIds.length > 0;
   // Words that name a kind of thing the catalog does not sell ("smart plug") name or list nothing it sells.
   if (foundSome && (await namesUnsoldKind(found.correctedQuery ?? query, counts))) return { ...found, productId: null, confidence: 0, matchIds: [] };
-  if (foundSome && found.complete !== false) return (await listsOtherKindOnly(search, found, found.correctedQuery ?? query)) ? { ...found, productId: null, confidence: 0, matchIds: [] } : found;
+  const otherKind = () => listsOtherKind(search.catalog, found.correctedQuery ?? query, found.productId !== null ? [found.productId] : found.matchIds.slice(0, MATCH_LIMIT));
+  if (foundSome && found.complete !== false) return (await otherKind()) ? { ...found, productId: null, confidence: 0, matchIds: [] } : found;
   const reduced = await withoutUnknownWords(found.correctedQuery ?? query, counts);
   // The words kept are searched as typed: a correction of them would be a guess upon a guess.
   const without = reduced === null ? null : await lookForTypedWords(search, reduced);
   if (reduced !== null && without && without.correctedQuery === null && (without.productId !== null || without.matchIds.length > 0)) return { ...without, correctedQuery: reduced };
   // Products listed for the words' other words that are not the kind of thing sought ("iphone 15 case") list nothing.
-  return foundSome && (await listsOtherKindOnly(search, found, found.correctedQuery ?? query)) ? { ...found, productId: null, confidence: 0, matchIds: [] } : found;
-}
-
-/**
- * Whether no listing of the products found holds the word that names the kind of thing sought (`everydayKind`):
- * "iphone 15 case" lists iPhones for its "iphone 15", and where no case for one is sold the phones are no answer to
- * it, nor are laptops to "laptop bag".
- */
-async function listsOtherKindOnly(search: Search, found: Found, words: string): Promise<boolean> {
-  const kind = everydayKind(words);
-  if (kind === null) return false;
-  const ids = found.productId !== null ? [found.productId] : found.matchIds.slice(0, MATCH_LIMIT);
-  // The kind in the singular too: "bags" is held by a listing's "Bag"; "mag" of a model number typed loosely by "Magenta".
-  return (await productsWithWordStarting(search.catalog, /[^s]s$/.test(kind) ? [kind.slice(0, -1)] : [kind], ids)).size === 0;
+  return foundSome && (await otherKind()) ? { ...found, productId: null, confidence: 0, matchIds: [] } : found;
 }
 
 /**

@@ -46,6 +46,9 @@ describe('namesUnsoldKind', () => {
   it('is false for a kind offers carry, a model number, a name the catalog lacks, or no words', async () => {
     expect(await namesUnsoldKind('gaming laptop', offerCounts)).toBe(false);
     expect(await namesUnsoldKind('laptop for students', offerCounts)).toBe(false);
+    // In the other number than offers write it.
+    expect(await namesUnsoldKind('gaming laptops', offerCounts)).toBe(false);
+    expect(await namesUnsoldKind('phones', offerCounts)).toBe(false);
     expect(await namesUnsoldKind('sony wh1000xm9', offerCounts)).toBe(false);
     expect(await namesUnsoldKind('apple earpods', offerCounts)).toBe(false);
     expect(await namesUnsoldKind('', offerCounts)).toBe(false);

@@ -10,7 +10,9 @@
  * number typed otherwise ("sony wh1000xm9"), and a name the catalog lacks ("apple earpods") is one whose neighbours
  * the similar products show; a brand alone would list everything its maker sells.
  */
-import { isCommonWord } from '@pricehunt/catalog-core';
+import { type CatalogRepository, isCommonWord } from '@pricehunt/catalog-core';
+import { productsWithWordStarting } from './held-words';
+import { otherNumbers } from './word-number';
 
 const LETTERS = /^\p{L}+$/u;
 /** A word of letters shorter than this that is no everyday word is a name the catalog writes otherwise ("zf"), which compound words read. */
@@ -58,13 +60,16 @@ export async function withoutUnknownWords(text: string, offerCounts: (words: rea
 
 /**
  * True when the word that names the kind of thing sought (the last of the words before "for" or "with": "plug" of
- * "smart plug", "battery" of "battery for kx-tg6512b") is an everyday word no offer carries: the catalog sells nothing
- * of that kind, and products that hold the other words ("Smart TV") are no answer to them.
+ * "smart plug", "battery" of "battery for kx-tg6512b") is an everyday word no offer carries in either number: the
+ * catalog sells nothing of that kind, and products that hold the other words ("Smart TV") are no answer to them.
  */
 export async function namesUnsoldKind(text: string, offerCounts: (words: readonly string[]) => Promise<Map<string, number>>): Promise<boolean> {
   const head = headWord(text.split(/\s+/).filter(Boolean));
   if (head === undefined || !LETTERS.test(head) || JOINING_WORDS.has(head) || !everyday(head)) return false;
-  return ((await offerCounts([head])).get(head) ?? 0) === 0;
+  // In either number: "phones" names the kind "Nothing Phone" listings write.
+  const forms = [head, ...otherNumbers(head)];
+  const counts = await offerCounts(forms);
+  return forms.every((form) => (counts.get(form) ?? 0) === 0);
 }
 
 /**
@@ -74,4 +79,16 @@ export async function namesUnsoldKind(text: string, offerCounts: (words: readonl
 export function everydayKind(text: string): string | null {
   const head = headWord(text.split(/\s+/).filter(Boolean));
   return head === undefined || head.length < UNKNOWN_MIN || !LETTERS.test(head) || JOINING_WORDS.has(head) || !everyday(head) ? null : head;
+}
+
+/**
+ * Whether no listing of the products found (`productIds`) holds the word that names the kind of thing sought
+ * (`everydayKind`): "iphone 15 case" lists iPhones for its "iphone 15", and where no case for one is sold the phones are
+ * no answer to it, nor are laptops to "laptop bag". The kind in the singular too ("bags": a listing's "Bag"), and as the
+ * beginning of a listing's word ("mag" of a model number typed loosely: "Magenta").
+ */
+export async function listsOtherKind(catalog: Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems'>, words: string, productIds: readonly number[]): Promise<boolean> {
+  const kind = everydayKind(words);
+  if (kind === null) return false;
+  return (await productsWithWordStarting(catalog, /[^s]s$/.test(kind) ? [kind.slice(0, -1)] : [kind], productIds)).size === 0;
 }
