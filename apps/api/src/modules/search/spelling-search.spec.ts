@@ -223,6 +223,11 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     // "phones": the Nothing Phone's word, then the smartphones, as "phone" lists them.
     expect(found(await search('phones')).map((product) => product.title)[0]).toBe('Nothing Phone (2a) Unlocked Smartphone (128GB, White)');
     expect(found(await search('phones')).length).toBe(3);
+    const cell = await search('cell phones');
+    expect(cell.correctedQuery).toBe('phones');
+    expect(found(cell).length).toBe(3);
+    expect(found(await search('gaming mice')).every((product) => /Gaming Mouse/.test(product.title))).toBe(true);
+    expect(found(await search('gaming mice')).length).toBeGreaterThan(0);
   });
 
   it('does not correct words typed right', async () => {

@@ -8,6 +8,8 @@ describe('withoutUnknownWords', () => {
     expect(await withoutUnknownWords('laptop for students', offerCounts)).toBe('laptop');
     expect(await withoutUnknownWords('TV for Bedroom', offerCounts)).toBe('TV');
     expect(await withoutUnknownWords('phone for seniors', offerCounts)).toBe('phone');
+    // A word offers carry in the other number is kept.
+    expect(await withoutUnknownWords('cell phones', offerCounts)).toBe('phones');
     expect(await withoutUnknownWords('i want a new laptop', offerCounts)).toBe('new laptop');
   });
 

@@ -39,8 +39,9 @@ export async function withoutUnknownWords(text: string, offerCounts: (words: rea
   const words = text.split(/\s+/).filter(Boolean);
   const lettered = [...new Set(words.map((word) => word.toLowerCase()).filter((word) => LETTERS.test(word) && !JOINING_WORDS.has(word)))];
   if (lettered.length === 0) return null;
-  const counts = await offerCounts(lettered);
-  const unknown = new Set(lettered.filter((word) => (counts.get(word) ?? 0) === 0));
+  const counts = await offerCounts([...new Set(lettered.flatMap((word) => [word, ...otherNumbers(word)]))]);
+  // A word offers carry in the other number is known ("phones" of "Nothing Phone").
+  const unknown = new Set(lettered.filter((word) => [word, ...otherNumbers(word)].every((form) => (counts.get(form) ?? 0) === 0)));
   const joining = (word: string | undefined) => word !== undefined && JOINING_WORDS.has(word.toLowerCase());
   // A word after a joining word, or after a word left out, says what the thing is for ("for photography beginners");
   // the words before "for" name the thing itself ("battery for kx-tg6512b" asks for no phone).
@@ -84,11 +85,11 @@ export function everydayKind(text: string): string | null {
 /**
  * Whether no listing of the products found (`productIds`) holds the word that names the kind of thing sought
  * (`everydayKind`): "iphone 15 case" lists iPhones for its "iphone 15", and where no case for one is sold the phones are
- * no answer to it, nor are laptops to "laptop bag". The kind in the singular too ("bags": a listing's "Bag"), and as the
- * beginning of a listing's word ("mag" of a model number typed loosely: "Magenta").
+ * no answer to it, nor are laptops to "laptop bag". The kind in either number ("bags": a listing's "Bag", "mice":
+ * "Mouse"), and as the beginning of a listing's word ("mag" of a model number typed loosely: "Magenta").
  */
 export async function listsOtherKind(catalog: Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems'>, words: string, productIds: readonly number[]): Promise<boolean> {
   const kind = everydayKind(words);
   if (kind === null) return false;
-  return (await productsWithWordStarting(catalog, /[^s]s$/.test(kind) ? [kind.slice(0, -1)] : [kind], productIds)).size === 0;
+  return (await productsWithWordStarting(catalog, [kind, ...otherNumbers(kind)], productIds)).size === 0;
 }

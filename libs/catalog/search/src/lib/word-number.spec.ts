@@ -10,6 +10,7 @@ describe('otherNumbers', () => {
     expect(otherNumbers('batteries')).toEqual(['battery', 'batteri', 'batterie']);
     expect(otherNumbers('earbud')).toEqual(['earbuds', 'earbudes']);
     expect(otherNumbers('glass')).toEqual([]);
+    expect(otherNumbers('mice')).toEqual(['mouse']);
   });
 });
 

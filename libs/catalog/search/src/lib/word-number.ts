@@ -10,8 +10,20 @@ const LETTERS = /^\p{L}+$/u;
 /** A word shorter than this is left as typed: "tvs" is the shortest plural read. */
 const NUMBER_MIN = 3;
 
-/** The other numbers a word may be written in: "laptops" → "laptop", "watches" → "watch", "batteries" → "battery"; "earbud" → "earbuds". */
+/** Plurals not made with an "s", both ways. */
+const IRREGULAR: ReadonlyMap<string, string> = new Map([
+  ['mice', 'mouse'],
+  ['mouse', 'mice'],
+  ['knives', 'knife'],
+  ['knife', 'knives'],
+  ['shelves', 'shelf'],
+  ['shelf', 'shelves'],
+]);
+
+/** The other numbers a word may be written in: "laptops" → "laptop", "watches" → "watch", "batteries" → "battery"; "earbud" → "earbuds"; "mice" → "mouse". */
 export function otherNumbers(word: string): string[] {
+  const irregular = IRREGULAR.get(word);
+  if (irregular !== undefined) return [irregular];
   const forms: string[] = [];
   if (word.endsWith('ies') && word.length > 4) forms.push(`${word.slice(0, -3)}y`);
   if (word.endsWith('es') && word.length > 4) forms.push(word.slice(0, -2));
