@@ -230,6 +230,14 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     expect(found(await search('gaming mice')).length).toBeGreaterThan(0);
   });
 
+  it('searches the kind sought without the everyday words none of its listings says, and says so ("gaming phone": phone)', async () => {
+    const gaming = await search('gaming phone');
+    expect(gaming.correctedQuery).toBe('phone');
+    expect(found(gaming)[0]?.title).toBe('Nothing Phone (2a) Unlocked Smartphone (128GB, White)');
+    // A word listings of the kind say is kept: "android phone" lists the Android smartphone.
+    expect((await search('android phone')).correctedQuery).not.toBe('phone');
+  });
+
   it('does not correct words typed right', async () => {
     for (const words of ['samsung tv', 'bose headphones', 'pink tumbler']) expect((await search(words)).correctedQuery).toBeNull();
   });

@@ -8,7 +8,7 @@ import { createLooseCodeLookup } from './loose-code';
 import { createHeldCodeLookup, type HeldCodeLookup } from './held-code';
 import { generationSpelling } from './generations';
 import { compoundAnswer, withKindCompound } from './compound-words';
-import { listsOtherKind, namesUnsoldKind, withoutUnknownWords } from './unknown-words';
+import { listsOtherKind, namesUnsoldKind, withoutUnknownWords, withoutUnsaidWords } from './unknown-words';
 import { inListingsNumber } from './word-number';
 import { readPriceWords } from './price-words';
 import { readShoppingWords } from './shopping-words';
@@ -18,7 +18,7 @@ import { answerWords, type WordsDeps } from './answer-words';
 import { createAnsweredOnce } from './answered-once';
 import { identifyLink, type PageReader } from './identify';
 import { matchedAll, offersOf, shown } from './listed-products';
-import { sameLineFirst, sharesSomething } from './similar';
+import { likeTheListed, relatedToWords, sharesSomething } from './similar';
 import type { TypedAliases } from './typed-aliases';
 import { brandTypedBySound } from './sounded-brand';
 import { codedAnswer, emptySource, findsClearlyMore, findsLittle, findsNothing, MATCH_LIMIT, SIMILAR_LIMIT, type WordsAnswer } from './search-words';
@@ -268,6 +268,17 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
 }
 
 /**
+ * What the words kept of those typed find, with the answer saying they were what was searched; null when they find
+ * nothing, or find only as corrected: the words kept are searched as typed, a correction of them would be a guess upon
+ * a guess.
+ */
+async function searchedAs(search: Search, words: string | null): Promise<Found | null> {
+  if (words === null) return null;
+  const found = await lookForTypedWords(search, words);
+  return found.correctedQuery === null && (found.productId !== null || found.matchIds.length > 0) ? { ...found, correctedQuery: words } : null;
+}
+
+/**
  * Typed words (`lookForTypedWords`); words that find nothing at all, or only products that lack one of them, are
  * searched again without the everyday words no listing says (`unknown-words.ts`: "laptop for students" as "laptop",
  * "baby monitor" as "monitor"), when the words kept find something as typed; the answer says what was searched, and
@@ -277,19 +288,23 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
   const found = await lookForTypedWords(search, query);
   const { index } = search;
   if (!index || !query) return found;
-  const counts = (words: readonly string[]) => index.offerCounts(words);
+  const words = found.correctedQuery ?? query;
   const foundSome = found.productId !== null || found.matchIds.length > 0;
+  const listsNothing = { ...found, productId: null, confidence: 0, matchIds: [] };
   // Words that name a kind of thing the catalog does not sell ("smart plug") name or list nothing it sells.
-  if (foundSome && (await namesUnsoldKind(found.correctedQuery ?? query, counts))) return { ...found, productId: null, confidence: 0, matchIds: [] };
-  const otherKind = () => listsOtherKind(search.catalog, found.correctedQuery ?? query, found.productId !== null ? [found.productId] : found.matchIds.slice(0, MATCH_LIMIT));
-  if (foundSome && found.complete !== false) return (await otherKind()) ? { ...found, productId: null, confidence: 0, matchIds: [] } : found;
-  const reduced = await withoutUnknownWords(found.correctedQuery ?? query, counts);
-  // The words kept are searched as typed: a correction of them would be a guess upon a guess.
-  const without = reduced === null ? null : await lookForTypedWords(search, reduced);
-  if (reduced !== null && without && without.correctedQuery === null && (without.productId !== null || without.matchIds.length > 0)) return { ...without, correctedQuery: reduced };
-  // Products listed for the words' other words that are not the kind of thing sought ("iphone 15 case") list nothing.
-  return foundSome && (await otherKind()) ? { ...found, productId: null, confidence: 0, matchIds: [] } : found;
+  if (foundSome && (await namesUnsoldKind(words, (typed) => index.offerCounts(typed)))) return listsNothing;
+  // Products found for the words' other words that are not the kind of thing sought ("iphone 15 case") are no answer.
+  const otherKind = async () => foundSome && (await listsOtherKind(search.catalog, words, foundIds(found)));
+  if (foundSome && found.complete !== false) return (await otherKind()) ? listsNothing : found;
+  const reduced = await searchedAs(search, await withoutUnknownWords(words, (typed) => index.offerCounts(typed)));
+  if (reduced) return reduced;
+  // Everyday words no listing of the kind sought says ("mobile phone", "gaming phone"): the kind is searched without them.
+  const unsaid = await searchedAs(search, await withoutUnsaidWords(search.catalog, words, async (kind) => foundIds(await lookForTypedWords(search, kind))));
+  return unsaid ?? ((await otherKind()) ? listsNothing : found);
 }
+
+/** The product found, or those listed (as many as a list shows). */
+const foundIds = (found: Found) => (found.productId !== null ? [found.productId] : found.matchIds.slice(0, MATCH_LIMIT));
 
 /**
  * How many times their list's length similar products are read as candidates: those that share nothing with what was
@@ -299,39 +314,6 @@ const SIMILAR_POOL = 2;
 
 /** How many times the lists' lengths are read as candidates when a typed price leaves some out. */
 const RANGE_POOL = 4;
-
-/** How many times SIMILAR_LIMIT products the name's words find, for those of the line typed to come first from. */
-const LINE_POOL = 4;
-
-/**
- * Products that share the sought item's words. Typed words that mix a name and a number the catalog has no product of
- * ("iphone 14" where it sells the iPhone 15 and 16) find first what the name's words alone share, then what all of
- * them share: the number alone is shared by things of every kind (14-inch laptops, a 14-cup coffeemaker).
- */
-async function relatedToWords(search: Search, body: SearchBody, sought: ItemIdentity): Promise<number[]> {
-  const named = body.url === undefined ? sought.title.split(/\s+/).filter((word) => word !== '' && !/\d/.test(word)) : [];
-  const byName = named.length > 0 && named.length < sought.title.split(/\s+/).filter(Boolean).length ? await search.matcher.relatedAsync({ title: named.join(' ') }, SIMILAR_LIMIT * LINE_POOL) : [];
-  // Of what the name finds, the products of the line the words number come first.
-  const titled = await search.catalog.getProducts(byName);
-  const ofName = sameLineFirst(sought.title, byName.flatMap((id) => titled.get(id) ?? [])).slice(0, SIMILAR_LIMIT);
-  return [...ofName, ...(await search.matcher.relatedAsync(sought, SIMILAR_LIMIT))];
-}
-
-/**
- * Candidates for "More products" beside a list of products: the words' ranking and the products like the first one
- * listed, those of a kind listed first ("samsung qn90" lists Neo QLED TVs: Samsung's other TVs before its SSDs and
- * watches, which the word "samsung" ranks as readily).
- */
-async function likeTheListed(search: Search, listedIds: readonly number[], ranked: readonly RankedProduct[]): Promise<number[]> {
-  const listed = await search.catalog.getProducts(listedIds.slice(0, MATCH_LIMIT));
-  const first = listed.get(listedIds[0] ?? -1);
-  const like = first ? await search.matcher.relatedAsync({ title: first.title, brand: first.brand }, SIMILAR_LIMIT * 2) : [];
-  const ids = [...new Set([...ranked.map((entry) => entry.productId), ...like])];
-  const others = await search.catalog.getProducts(ids.filter((id) => !listed.has(id)));
-  const kinds = new Set([...listed.values()].flatMap((product) => (product.category === null ? [] : [product.category])));
-  const ofKind = (id: number) => kinds.has((listed.get(id) ?? others.get(id))?.category ?? '');
-  return [...ids.filter(ofKind), ...ids.filter((id) => !ofKind(id))];
-}
 
 /** The answer of what a search found: the product with its offers, the products listed, and similar ones. */
 async function answerOf(search: Search, body: SearchBody, found: Found, createdAt: Date): Promise<SearchResult> {
@@ -355,7 +337,7 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   const nothing = !product && matchIds.length === 0;
   const similarIds =
     nothing && sought
-      ? [...new Set([...(await relatedToWords(search, body, sought)), ...[...ranked, ...lent].map((entry) => entry.productId)])]
+      ? [...new Set([...(await relatedToWords(search, body.url === undefined, sought)), ...[...ranked, ...lent].map((entry) => entry.productId)])]
       : !product && matchIds.length > 0
         ? await likeTheListed(search, matchIds, ranked)
         : ranked.map((entry) => entry.productId);

@@ -1,6 +1,14 @@
 /** Which of a page's weaker candidates are shown as similar products. */
-import { extractColours, extractLineNumbers, normaliseBrand, tokenizeTitle } from '@pricehunt/catalog-matching';
+import { extractColours, extractLineNumbers, type ItemIdentity, normaliseBrand, tokenizeTitle } from '@pricehunt/catalog-matching';
+import type { CatalogRepository, ProductMatcher, RankedProduct } from '@pricehunt/catalog-core';
 import { lettersAndDigits } from './held-words';
+import { MATCH_LIMIT, SIMILAR_LIMIT } from './search-words';
+
+/** What similar products are read from. */
+export interface SimilarReads {
+  catalog: Pick<CatalogRepository, 'getProducts'>;
+  matcher: Pick<ProductMatcher, 'relatedAsync'>;
+}
 
 /**
  * The words of a name that say what an item is: three letters or more, or two characters or more with a digit
@@ -48,4 +56,37 @@ export function sameLineFirst(typed: string, products: ReadonlyArray<{ id: numbe
   if (lines.size === 0) return products.map((product) => product.id);
   const ofLine = (title: string) => [...linesNamed(title)].some((line) => lines.has(line));
   return [...products.filter((product) => ofLine(product.title)), ...products.filter((product) => !ofLine(product.title))].map((product) => product.id);
+}
+
+/** How many times SIMILAR_LIMIT products the name's words find, for those of the line typed to come first from. */
+const LINE_POOL = 4;
+
+/**
+ * Products that share the sought item's words (`typed`: words typed, not a link's). Typed words that mix a name and a number the catalog has no product of
+ * ("iphone 14" where it sells the iPhone 15 and 16) find first what the name's words alone share, then what all of
+ * them share: the number alone is shared by things of every kind (14-inch laptops, a 14-cup coffeemaker).
+ */
+export async function relatedToWords(search: SimilarReads, typed: boolean, sought: ItemIdentity): Promise<number[]> {
+  const named = typed ? sought.title.split(/\s+/).filter((word) => word !== '' && !/\d/.test(word)) : [];
+  const byName = named.length > 0 && named.length < sought.title.split(/\s+/).filter(Boolean).length ? await search.matcher.relatedAsync({ title: named.join(' ') }, SIMILAR_LIMIT * LINE_POOL) : [];
+  // Of what the name finds, the products of the line the words number come first.
+  const titled = await search.catalog.getProducts(byName);
+  const ofName = sameLineFirst(sought.title, byName.flatMap((id) => titled.get(id) ?? [])).slice(0, SIMILAR_LIMIT);
+  return [...ofName, ...(await search.matcher.relatedAsync(sought, SIMILAR_LIMIT))];
+}
+
+/**
+ * Candidates for "More products" beside a list of products: the words' ranking and the products like the first one
+ * listed, those of a kind listed first ("samsung qn90" lists Neo QLED TVs: Samsung's other TVs before its SSDs and
+ * watches, which the word "samsung" ranks as readily).
+ */
+export async function likeTheListed(search: SimilarReads, listedIds: readonly number[], ranked: readonly RankedProduct[]): Promise<number[]> {
+  const listed = await search.catalog.getProducts(listedIds.slice(0, MATCH_LIMIT));
+  const first = listed.get(listedIds[0] ?? -1);
+  const like = first ? await search.matcher.relatedAsync({ title: first.title, brand: first.brand }, SIMILAR_LIMIT * 2) : [];
+  const ids = [...new Set([...ranked.map((entry) => entry.productId), ...like])];
+  const others = await search.catalog.getProducts(ids.filter((id) => !listed.has(id)));
+  const kinds = new Set([...listed.values()].flatMap((product) => (product.category === null ? [] : [product.category])));
+  const ofKind = (id: number) => kinds.has((listed.get(id) ?? others.get(id))?.category ?? '');
+  return [...ids.filter(ofKind), ...ids.filter((id) => !ofKind(id))];
 }

@@ -1,4 +1,5 @@
-import { everydayKind, namesUnsoldKind, withoutUnknownWords } from './unknown-words';
+import type { CatalogRepository } from '@pricehunt/catalog-core';
+import { everydayKind, namesUnsoldKind, UNSAID_WORDS_MAX, withoutUnknownWords, withoutUnsaidWords } from './unknown-words';
 
 const INDEX: Record<string, number> = { usb: 5, laptop: 30, tv: 25, camera: 12, speaker: 9, sony: 40, apple: 55, new: 20, phone: 4, gaming: 8 };
 const offerCounts = async (words: readonly string[]) => new Map(words.map((word) => [word, INDEX[word] ?? 0]));
@@ -70,5 +71,34 @@ describe('everydayKind', () => {
     expect(everydayKind('sony wh1000xm5')).toBeNull();
     // The last piece of a model number typed loosely is a letter.
     expect(everydayKind('vasdh 8 gcl 4 r 1 n')).toBeNull();
+  });
+});
+
+describe('withoutUnsaidWords', () => {
+  const LISTINGS: Record<number, string[]> = {
+    1: ['Nothing Phone (2a) Unlocked Smartphone (128GB, White)'],
+    2: ['Google Pixel 9 Unlocked Android Smartphone (128GB, Obsidian)'],
+    3: ['HP OfficeJet Pro 8135e Wireless All-in-One Printer Mobile Printing'],
+  };
+  const catalog: Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems'> = {
+    offerRefsOfProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, (LISTINGS[id] ?? []).map((_, at) => ({ id: id * 100 + at, productId: id, updatedAt: '' }))])),
+    offerItems: async (ids: readonly number[]) =>
+      new Map(ids.map((id) => [id, { id, updatedAt: '', title: LISTINGS[Math.floor(id / 100)]?.[id % 100] ?? '', brand: null, model: null, gtin: null, priceCents: 0 }])),
+  };
+  const kinds: Record<string, number[]> = { phone: [1, 2], printer: [3] };
+  const kindProducts = async (kind: string) => kinds[kind] ?? [];
+
+  it('leaves out the everyday words no listing of the kind sought says', async () => {
+    expect(await withoutUnsaidWords(catalog, 'mobile phone', kindProducts)).toBe('phone');
+    expect(await withoutUnsaidWords(catalog, 'gaming phone for kids', kindProducts)).toBe('phone');
+  });
+
+  it('keeps words a listing of the kind says, names, numbers, and reads no more than a few words', async () => {
+    expect(await withoutUnsaidWords(catalog, 'android phone', kindProducts)).toBeNull();
+    expect(await withoutUnsaidWords(catalog, 'mobile printer', kindProducts)).toBeNull();
+    expect(await withoutUnsaidWords(catalog, 'nokia phone', kindProducts)).toBeNull();
+    expect(await withoutUnsaidWords(catalog, 'phone 15', kindProducts)).toBeNull();
+    expect(await withoutUnsaidWords(catalog, 'a very good mobile phone'.split(' ').slice(0, UNSAID_WORDS_MAX + 1).join(' '), kindProducts)).toBeNull();
+    expect(await withoutUnsaidWords(catalog, 'mobile tablet', kindProducts)).toBeNull();
   });
 });

@@ -93,3 +93,35 @@ export async function listsOtherKind(catalog: Pick<CatalogRepository, 'offerRefs
   if (kind === null) return false;
   return (await productsWithWordStarting(catalog, [kind, ...otherNumbers(kind)], productIds)).size === 0;
 }
+
+/** Words typed that are read for words no listing of their kind says: more are a listing's title, which ranking reads whole. */
+export const UNSAID_WORDS_MAX = 4;
+
+/**
+ * The typed words without the everyday words that no listing of the kind sought says, or null when there are none:
+ * "mobile phone" (printers say "Mobile Printing", no phone does), "gaming phone". The kind
+ * is the word that names it (`headWord`); `kindProducts` are the products it finds alone, and a word is said by one of
+ * their listings in either number or as the start of a word. Names and numbers are never left out ("iphone 15 case"
+ * names what it seeks), and only a few words are read (`UNSAID_WORDS_MAX`).
+ */
+export async function withoutUnsaidWords(
+  catalog: Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems'>,
+  text: string,
+  kindProducts: (kind: string) => Promise<number[]>,
+): Promise<string | null> {
+  const words = text.split(/\s+/).filter(Boolean);
+  const kind = headWord(words);
+  if (words.length < 2 || words.length > UNSAID_WORDS_MAX || kind === undefined || kind.length < UNKNOWN_MIN || !LETTERS.test(kind) || JOINING_WORDS.has(kind)) return null;
+  const readable = (word: string) => LETTERS.test(word) && !JOINING_WORDS.has(word.toLowerCase()) && word.toLowerCase() !== kind && everyday(word);
+  if (!words.some(readable)) return null;
+  const ids = await kindProducts(kind);
+  if (ids.length === 0) return null;
+  const kept: string[] = [];
+  for (const word of words) {
+    const lower = word.toLowerCase();
+    if (!readable(word) || (await productsWithWordStarting(catalog, [lower, ...otherNumbers(lower)], ids)).size > 0) kept.push(word);
+  }
+  while (kept.length > 0 && JOINING_WORDS.has(kept[0]?.toLowerCase() ?? '')) kept.shift();
+  while (kept.length > 0 && JOINING_WORDS.has(kept[kept.length - 1]?.toLowerCase() ?? '')) kept.pop();
+  return kept.length < words.length && kept.some((word) => word.toLowerCase() === kind) ? kept.join(' ') : null;
+}
