@@ -1,4 +1,4 @@
-import type { CatalogRepository } from '@pricehunt/catalog-core';
+import { listingsCatalog } from './testing/listings-catalog';
 import { productsWithWordStarting } from './held-words';
 
 const LISTINGS: Record<number, string[]> = {
@@ -6,11 +6,7 @@ const LISTINGS: Record<number, string[]> = {
   2: ['Apple iPhone 15 Plus 256GB - Black', 'Apple iPhone 15 Plus, US Version, 256GB'],
   3: ['Targus Laptop Bags for 15.6" Laptops'],
 };
-const catalog: Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems'> = {
-  offerRefsOfProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, (LISTINGS[id] ?? []).map((_, at) => ({ id: id * 100 + at, productId: id, updatedAt: '' }))])),
-  offerItems: async (ids: readonly number[]) =>
-    new Map(ids.map((id) => [id, { id, updatedAt: '', title: LISTINGS[Math.floor(id / 100)]?.[id % 100] ?? '', brand: null, model: null, gtin: null, priceCents: 0 }])),
-};
+const catalog = listingsCatalog(LISTINGS);
 
 describe('productsWithWordStarting', () => {
   it('names the products a listing of which writes a word beginning with one typed', async () => {

@@ -1,4 +1,4 @@
-import type { CatalogRepository } from '@pricehunt/catalog-core';
+import { listingsCatalog } from './testing/listings-catalog';
 import { kindOnlyAsPurpose } from './kind-word';
 
 const LISTINGS: Record<number, string[]> = {
@@ -9,11 +9,7 @@ const LISTINGS: Record<number, string[]> = {
   5: ['Apple AirPods Pro 2 Wireless Earbuds with MagSafe Charging Case (USB-C)'],
   6: ['Apple Watch Series 9 GPS 41mm Aluminum Case with Sport Band, Fitness Tracker, Sleep Tracking, Starlight'],
 };
-const catalog: Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems'> = {
-  offerRefsOfProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, (LISTINGS[id] ?? []).map((_, at) => ({ id: id * 100 + at, productId: id, updatedAt: '' }))])),
-  offerItems: async (ids: readonly number[]) =>
-    new Map(ids.map((id) => [id, { id, updatedAt: '', title: LISTINGS[Math.floor(id / 100)]?.[id % 100] ?? '', brand: null, model: null, gtin: null, priceCents: 0 }])),
-};
+const catalog = listingsCatalog(LISTINGS);
 
 describe('kindOnlyAsPurpose', () => {
   it('names the products whose listings hold the kind sought only as what they are for or come with', async () => {

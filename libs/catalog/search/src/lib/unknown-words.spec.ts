@@ -1,4 +1,4 @@
-import type { CatalogRepository } from '@pricehunt/catalog-core';
+import { listingsCatalog } from './testing/listings-catalog';
 import { everydayKind, namesUnsoldKind, UNSAID_WORDS_MAX, withoutUnknownWords, withoutUnsaidWords } from './unknown-words';
 
 const INDEX: Record<string, number> = { usb: 5, laptop: 30, tv: 25, camera: 12, speaker: 9, sony: 40, apple: 55, new: 20, phone: 4, gaming: 8 };
@@ -80,11 +80,7 @@ describe('withoutUnsaidWords', () => {
     2: ['Google Pixel 9 Unlocked Android Smartphone (128GB, Obsidian)'],
     3: ['HP OfficeJet Pro 8135e Wireless All-in-One Printer Mobile Printing'],
   };
-  const catalog: Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems'> = {
-    offerRefsOfProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, (LISTINGS[id] ?? []).map((_, at) => ({ id: id * 100 + at, productId: id, updatedAt: '' }))])),
-    offerItems: async (ids: readonly number[]) =>
-      new Map(ids.map((id) => [id, { id, updatedAt: '', title: LISTINGS[Math.floor(id / 100)]?.[id % 100] ?? '', brand: null, model: null, gtin: null, priceCents: 0 }])),
-  };
+  const catalog = listingsCatalog(LISTINGS);
   const kinds: Record<string, number[]> = { phone: [1, 2], printer: [3] };
   const kindProducts = async (kind: string) => kinds[kind] ?? [];
 
