@@ -10,7 +10,7 @@
  */
 import { indexWords, type SpellingCorrector } from '@pricehunt/catalog-core';
 import { answerWords, type WordsDeps } from './answer-words';
-import { findsNothing, MATCH_LIMIT, type WordsAnswer } from './search-words';
+import { findsNothing, foundIds, type WordsAnswer } from './search-words';
 
 /** The most spellings searched for one query: each is a search of its own. */
 export const COMPOUND_SPELLINGS_MAX = 4;
@@ -100,9 +100,6 @@ export async function compoundAnswer(words: WordsDeps, reads: CompoundReads, tex
   }
   return null;
 }
-
-/** The products an answer names or lists, at most as many as a list shows. */
-const foundIds = (answer: WordsAnswer) => (answer.productId !== null ? [answer.productId] : answer.matchIds.slice(0, MATCH_LIMIT));
 
 /**
  * A kind typed by the last part of the compound its listings write, where a few listings also write that part alone:

@@ -121,22 +121,31 @@ export async function wordsHeldBy(catalog: HeldWordsReads, words: string, produc
   );
 }
 
-/**
- * The products of `productIds` some listing of which holds a word that begins with one of `starts` (as a word:
- * "Magenta" holds "mag", "Cases" holds "case").
- */
-export async function productsWithWordStarting(catalog: HeldWordsReads, starts: readonly string[], productIds: readonly number[]): Promise<Set<number>> {
+/** The words of each product's listings (titles and model numbers, as `heldWords` splits them), read in one go. */
+export async function listingWordsOf(catalog: HeldWordsReads, productIds: readonly number[]): Promise<Map<number, string[]>> {
   const refs = await catalog.offerRefsOfProducts(productIds, LISTINGS_READ);
   const items = await catalog.offerItems([...refs.values()].flatMap((list) => list.map((ref) => ref.id)));
-  const folded = starts.map((start) => foldText(start));
-  return new Set(
-    productIds.filter((productId) =>
-      (refs.get(productId) ?? []).some((ref) => {
+  return new Map(
+    productIds.map((productId) => [
+      productId,
+      (refs.get(productId) ?? []).flatMap((ref) => {
         const item = items.get(ref.id);
-        return item !== undefined && heldWords(`${item.title} ${item.model ?? ''}`).some((word) => folded.some((start) => word.startsWith(start)));
+        return item === undefined ? [] : heldWords(`${item.title} ${item.model ?? ''}`);
       }),
-    ),
+    ]),
   );
+}
+
+/** Whether listing words (`listingWordsOf`) hold a word that begins with one of `starts`: "Magenta" holds "mag", "Cases" holds "case". */
+export function holdWordStarting(words: readonly string[], starts: readonly string[]): boolean {
+  const folded = starts.map((start) => foldText(start));
+  return words.some((word) => folded.some((start) => word.startsWith(start)));
+}
+
+/** The products of `productIds` some listing of which holds a word that begins with one of `starts` (`holdWordStarting`). */
+export async function productsWithWordStarting(catalog: HeldWordsReads, starts: readonly string[], productIds: readonly number[]): Promise<Set<number>> {
+  const words = await listingWordsOf(catalog, productIds);
+  return new Set(productIds.filter((productId) => holdWordStarting(words.get(productId) ?? [], starts)));
 }
 
 /** A text's letters and digits run together, folded: "PT-18R Labeling" → "pt18rlabeling". */

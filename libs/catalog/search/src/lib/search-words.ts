@@ -59,6 +59,9 @@ export interface WordsAnswer {
   complete: boolean;
 }
 
+/** The product an answer names, or those it lists (as many as a list shows). */
+export const foundIds = (answer: Pick<WordsAnswer, 'productId' | 'matchIds'>): number[] => (answer.productId !== null ? [answer.productId] : answer.matchIds.slice(0, MATCH_LIMIT));
+
 /** True when words name no product and list none: nothing reached the matcher's threshold or stated their model number. */
 export const findsNothing = (answer: WordsAnswer) => answer.productId === null && answer.matchIds.length === 0;
 

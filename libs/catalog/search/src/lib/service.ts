@@ -21,7 +21,7 @@ import { matchedAll, offersOf, shown } from './listed-products';
 import { likeTheListed, relatedToWords, sharesSomething } from './similar';
 import type { TypedAliases } from './typed-aliases';
 import { brandTypedBySound } from './sounded-brand';
-import { codedAnswer, emptySource, findsClearlyMore, findsLittle, findsNothing, MATCH_LIMIT, SIMILAR_LIMIT, type WordsAnswer } from './search-words';
+import { codedAnswer, emptySource, findsClearlyMore, findsLittle, findsNothing, foundIds, MATCH_LIMIT, SIMILAR_LIMIT, type WordsAnswer } from './search-words';
 
 export { CORRECTION_GAIN } from './search-words';
 export type { PageReader } from './identify';
@@ -302,9 +302,6 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
   const unsaid = await searchedAs(search, await withoutUnsaidWords(search.catalog, words, async (kind) => foundIds(await lookForTypedWords(search, kind))));
   return unsaid ?? ((await otherKind()) ? listsNothing : found);
 }
-
-/** The product found, or those listed (as many as a list shows). */
-const foundIds = (found: Found) => (found.productId !== null ? [found.productId] : found.matchIds.slice(0, MATCH_LIMIT));
 
 /**
  * How many times their list's length similar products are read as candidates: those that share nothing with what was

@@ -11,7 +11,7 @@
  * the similar products show; a brand alone would list everything its maker sells.
  */
 import { type CatalogRepository, isCommonWord } from '@pricehunt/catalog-core';
-import { productsWithWordStarting } from './held-words';
+import { holdWordStarting, listingWordsOf, productsWithWordStarting } from './held-words';
 import { otherNumbers } from './word-number';
 
 const LETTERS = /^\p{L}+$/u;
@@ -78,8 +78,14 @@ export async function namesUnsoldKind(text: string, offerCounts: (words: readonl
  * else null: a name, a number or a letter ("vasdh 8 gcl 4 r 1 n") as that word is never judged by it.
  */
 export function everydayKind(text: string): string | null {
-  const head = headWord(text.split(/\s+/).filter(Boolean));
-  return head === undefined || head.length < UNKNOWN_MIN || !LETTERS.test(head) || JOINING_WORDS.has(head) || !everyday(head) ? null : head;
+  const head = kindWord(text.split(/\s+/).filter(Boolean));
+  return head !== null && everyday(head) ? head : null;
+}
+
+/** The word that names the kind of thing sought (`headWord`) when it is a word of `UNKNOWN_MIN` letters or more, else null. */
+function kindWord(words: readonly string[]): string | null {
+  const head = headWord(words);
+  return head === undefined || head.length < UNKNOWN_MIN || !LETTERS.test(head) || JOINING_WORDS.has(head) ? null : head;
 }
 
 /**
@@ -110,17 +116,16 @@ export async function withoutUnsaidWords(
   kindProducts: (kind: string) => Promise<number[]>,
 ): Promise<string | null> {
   const words = text.split(/\s+/).filter(Boolean);
-  const kind = headWord(words);
-  if (words.length < 2 || words.length > UNSAID_WORDS_MAX || kind === undefined || kind.length < UNKNOWN_MIN || !LETTERS.test(kind) || JOINING_WORDS.has(kind)) return null;
+  const kind = kindWord(words);
+  if (words.length < 2 || words.length > UNSAID_WORDS_MAX || kind === null) return null;
   const readable = (word: string) => LETTERS.test(word) && !JOINING_WORDS.has(word.toLowerCase()) && word.toLowerCase() !== kind && everyday(word);
   if (!words.some(readable)) return null;
   const ids = await kindProducts(kind);
   if (ids.length === 0) return null;
-  const kept: string[] = [];
-  for (const word of words) {
-    const lower = word.toLowerCase();
-    if (!readable(word) || (await productsWithWordStarting(catalog, [lower, ...otherNumbers(lower)], ids)).size > 0) kept.push(word);
-  }
+  // The kind's listings are read once for every word.
+  const listings = [...(await listingWordsOf(catalog, ids)).values()];
+  const said = (word: string) => listings.some((held) => holdWordStarting(held, [word, ...otherNumbers(word)]));
+  const kept = words.filter((word) => !readable(word) || said(word.toLowerCase()));
   while (kept.length > 0 && JOINING_WORDS.has(kept[0]?.toLowerCase() ?? '')) kept.shift();
   while (kept.length > 0 && JOINING_WORDS.has(kept[kept.length - 1]?.toLowerCase() ?? '')) kept.pop();
   return kept.length < words.length && kept.some((word) => word.toLowerCase() === kind) ? kept.join(' ') : null;
