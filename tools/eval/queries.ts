@@ -78,6 +78,7 @@ async function evaluate(root: string, dataset: ErMagellanDataset, split: ErMagel
       pages: { read: async () => null, slugWords: () => null },
       spelling: catalog.spelling,
       aliases: createTypedAliases(db.ports.index),
+      listCategories: () => db.ports.catalog.listCategories(),
     });
     const { pairs } = await readErMagellanPairs(root, dataset, split);
     const matches = (

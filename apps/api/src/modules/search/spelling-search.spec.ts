@@ -24,12 +24,16 @@ const OFFERS = [
   offer('B0PHSAM001', 'Samsung Galaxy S24 SM-S921U Unlocked Smartphone (256GB, Onyx Black)', 'Samsung', 'Electronics > Smartphones'),
   offer('B0PHGOO001', 'Google Pixel 9 Unlocked Android Smartphone (128GB, Obsidian)', 'Google', 'Electronics > Smartphones'),
   offer('B0PHNOT001', 'Nothing Phone (2a) Unlocked Smartphone (128GB, White)', 'Nothing', 'Electronics > Smartphones'),
+  offer('B0PHAPP001', 'Apple iPhone 16 (128GB, Black)', 'Apple', 'Electronics > Smartphones'),
   offer('B0HPSOU001', 'Soundcore Life Q30 Hybrid Noise Cancelling Headphones with Mic for Phone Calls', 'Soundcore', 'Electronics > Headphones'),
   offer('B0EBBEA001', 'Beats Fit Pro True Wireless Earbuds, Black', 'Beats', 'Electronics > Headphones'),
   offer('B0EBAPP001', 'Apple AirPods Pro 2 Wireless Earbuds with MagSafe Charging Case (USB-C)', 'Apple', 'Electronics > Headphones'),
   offer('B0AIRLEV01', 'Levoit Core 300 True HEPA Air Purifier, White', 'Levoit', 'Home > Air Purifiers'),
   offer('B0AIRNIN01', 'Ninja Air Fryer AF101 4 Quart, Black', 'Ninja', 'Home > Air Fryers'),
   offer('B0XBOXMS01', 'Microsoft Xbox Series X 1TB Console', 'Microsoft', 'Electronics > Gaming'),
+  offer('B0PS5SON01', 'Sony PlayStation 5 Slim CFI-2015 Disc Edition Console', 'Sony', 'Video Games > Consoles & Accessories'),
+  offer('B0PS5SON02', 'Sony PlayStation 5 Pro CFI-7019 Console', 'Sony', 'Video Games > Consoles & Accessories'),
+  offer('B0DSSON001', 'Sony DualSense CFI-ZCT1W Wireless Controller (White)', 'Sony', 'Video Games > Consoles & Accessories'),
   offer('B0MOUSLG01', 'Logitech G502 X PLUS Wireless Gaming Mouse, White', 'Logitech', 'Electronics > Gaming'),
   offer('B0MOUSLG02', 'G502 X PLUS Wrls Gaming Mouse White w/ Box', 'Logitech', 'Electronics > Gaming'),
 ];
@@ -117,10 +121,29 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     expect(found(await search('n55s90c')).some((product) => /S90C/.test(product.title))).toBe(false);
   });
 
-  it('searches a kind of product typed as the end of the compound its listings write ("samsung phone": Smartphone)', async () => {
+  it('searches a kind of product typed as the word its category says, as typed ("samsung phone", "apple phone": Smartphones)', async () => {
     const samsung = await search('samsung phone');
-    expect(samsung.correctedQuery).toBe('samsung smartphone');
+    expect(samsung.correctedQuery).toBeNull();
     expect(found(samsung).map((product) => product.title)).toEqual(['Samsung Galaxy S24 SM-S921U Unlocked Smartphone (256GB, Onyx Black)']);
+    // The iPhone's title says neither "phone" nor "smartphone"; its category does. The AirPods' "Headphones" are another kind.
+    for (const words of ['apple phone', 'apple phones', 'apple smartphone']) {
+      const apple = await search(words);
+      expect(apple.correctedQuery).toBeNull();
+      expect(found(apple).map((product) => product.title)).toEqual(['Apple iPhone 16 (128GB, Black)']);
+    }
+  });
+
+  it('searches a kind typed with the line it is for as its maker’s, and says so ("ps5 controller": Sony’s DualSense)', async () => {
+    for (const words of ['ps5 controller', 'playstation 5 controller', 'playstation controller']) {
+      const controller = await search(words);
+      expect(controller.correctedQuery).toBe('sony controller');
+      expect(found(controller).map((product) => product.title)).toEqual(['Sony DualSense CFI-ZCT1W Wireless Controller (White)']);
+    }
+    // The maker sells no such kind in the line's category: the Apple Watch band is no iPhone's.
+    expect(found(await search('iphone band'))).toEqual([]);
+  });
+
+  it('searches a kind of product typed as the end of the compound its listings write ("beats buds": Earbuds)', async () => {
     expect(found(await search('android phone')).map((product) => product.title)).toEqual(['Google Pixel 9 Unlocked Android Smartphone (128GB, Obsidian)']);
     const beats = await search('beats buds');
     expect(beats.correctedQuery).toBe('beats earbuds');
@@ -176,14 +199,14 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     expect(found(await search('phone')).map((product) => product.title)).not.toContain('Soundcore Life Q30 Hybrid Noise Cancelling Headphones with Mic for Phone Calls');
   });
 
-  it('lists, after the products whose listings write a kind’s last part alone, those that write the compound their titles write too ("phone": Smartphone)', async () => {
+  it('lists, after the products whose listings write a kind’s word alone, the other products of their category ("phone": Smartphones, the iPhone too)', async () => {
     const phone = await search('phone');
     expect(phone.correctedQuery).toBeNull();
     expect(phone.product).toBeNull();
     const [first, ...others] = phone.matches.map((product) => product.title);
     expect(first).toBe('Nothing Phone (2a) Unlocked Smartphone (128GB, White)');
-    expect(others.sort()).toEqual(['Google Pixel 9 Unlocked Android Smartphone (128GB, Obsidian)', 'Samsung Galaxy S24 SM-S921U Unlocked Smartphone (256GB, Onyx Black)']);
-    // The compound is the one the listings found write: "headphones" ends with "phone" too, and no Nothing Phone listing says it.
+    expect(others.sort()).toEqual(['Apple iPhone 16 (128GB, Black)', 'Google Pixel 9 Unlocked Android Smartphone (128GB, Obsidian)', 'Samsung Galaxy S24 SM-S921U Unlocked Smartphone (256GB, Onyx Black)']);
+    // The category is the one the listings found belong to: "Headphones" ends with "phones" too, and no Nothing Phone is one.
     expect(phone.matches.some((product) => /Headphones|Earbuds/.test(product.title))).toBe(false);
   });
 
@@ -191,7 +214,11 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     const baby = await search('baby headphones');
     expect(baby.correctedQuery).toBe('headphones');
     expect(found(baby).length).toBeGreaterThan(1);
-    expect(found(baby).every((product) => /Headphones/.test(product.title))).toBe(true);
+    // The headphones, then the products of their category whose titles say otherwise (earbuds).
+    const titles = found(baby).map((product) => product.title);
+    const other = titles.findIndex((title) => !/Headphones/.test(title));
+    expect(other).toBeGreaterThan(1);
+    expect(titles.slice(other).every((title) => /Earbuds/.test(title))).toBe(true);
     // Words every listed product holds are answered as typed.
     expect((await search('bose headphones')).correctedQuery).toBeNull();
   });
@@ -215,17 +242,18 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     expect(found(tvs).length).toBeGreaterThan(1);
     expect(found(tvs).every((product) => product.brand === 'Samsung' && / TV$/.test(product.title))).toBe(true);
     expect(found(await search('smartphones')).map((product) => product.title).sort()).toEqual([
+      'Apple iPhone 16 (128GB, Black)',
       'Google Pixel 9 Unlocked Android Smartphone (128GB, Obsidian)',
       'Nothing Phone (2a) Unlocked Smartphone (128GB, White)',
       'Samsung Galaxy S24 SM-S921U Unlocked Smartphone (256GB, Onyx Black)',
     ]);
     expect(found(await search('bose speakers')).map((product) => product.title)).toEqual(['Bose SoundLink Flex Portable Bluetooth Speaker, Black']);
-    // "phones": the Nothing Phone's word, then the smartphones, as "phone" lists them.
+    // "phones": the Nothing Phone's word, then the smartphones, the iPhone too, as "phone" lists them.
     expect(found(await search('phones')).map((product) => product.title)[0]).toBe('Nothing Phone (2a) Unlocked Smartphone (128GB, White)');
-    expect(found(await search('phones')).length).toBe(3);
+    expect(found(await search('phones')).length).toBe(4);
     const cell = await search('cell phones');
     expect(cell.correctedQuery).toBe('phones');
-    expect(found(cell).length).toBe(3);
+    expect(found(cell).length).toBe(4);
     expect(found(await search('gaming mice')).every((product) => /Gaming Mouse/.test(product.title))).toBe(true);
     expect(found(await search('gaming mice')).length).toBeGreaterThan(0);
   });

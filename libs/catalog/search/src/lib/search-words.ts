@@ -57,6 +57,8 @@ export interface WordsAnswer {
   matchIds: number[];
   /** True when a product named or listed holds every word (the words are its name, its model number, or all in its offers). */
   complete: boolean;
+  /** True when what is listed is of the kind typed by its category, though its titles do not say it (`kind-category.ts`). */
+  ofKind?: boolean;
 }
 
 /** The product an answer names, or those it lists (as many as a list shows). */

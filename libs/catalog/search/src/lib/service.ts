@@ -2,12 +2,14 @@ import type { IdentifiedBy, SearchCondition, SearchPriceRange, SearchBody, Searc
 import { extractProductId, tryCanonicalizeUrl } from '@pricehunt/marketplace';
 import { badRequest } from '@pricehunt/http-errors';
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
-import { type CatalogRepository, matchThreshold, type PagePlacement, type ProductMatcher, type RankedProduct, type RedirectSigner, type SearchIndexRepository, type SpellingCorrector } from '@pricehunt/catalog-core';
+import { type CatalogRepository, type CategoryRow, matchThreshold, type PagePlacement, type ProductMatcher, type RankedProduct, type RedirectSigner, type SearchIndexRepository, type SpellingCorrector } from '@pricehunt/catalog-core';
 import type { SearchRequestRepository } from './ports';
 import { createLooseCodeLookup } from './loose-code';
 import { createHeldCodeLookup, type HeldCodeLookup } from './held-code';
 import { generationSpelling } from './generations';
 import { compoundAnswer, withKindCompound } from './compound-words';
+import { type KindCategoryReads, withKindCategory } from './kind-category';
+import { kindAnswer } from './line-kind';
 import { listsOtherKind, namesUnsoldKind, withoutUnknownWords, withoutUnsaidWords } from './unknown-words';
 import { inListingsNumber } from './word-number';
 import { readPriceWords } from './price-words';
@@ -72,6 +74,8 @@ export function createSearchService(deps: {
   spelling?: Pick<SpellingCorrector, 'correct' | 'codesHolding' | 'compoundsOf' | 'offersCarrying'>;
   /** Writes names the catalog writes otherwise as it writes them (`typed-aliases.ts`); without it names are searched as typed. */
   aliases?: Pick<TypedAliases, 'rewrite'>;
+  /** The catalog's categories: a kind typed by the word its category's name says is read from them (`kind-category.ts`); without them, from titles only. */
+  listCategories?: () => Promise<CategoryRow[]>;
   clock?: () => Date;
 }) {
   const { catalog, matcher, requests } = deps;
@@ -83,8 +87,9 @@ export function createSearchService(deps: {
     looseCodes: deps.index ? createLooseCodeLookup({ index: deps.index, catalog, limit: MATCH_LIMIT }) : null,
     productsByModelCode: createModelCodeLookup(catalog).productsByModelCode,
   };
+  const kinds = deps.index && deps.listCategories ? { listCategories: deps.listCategories, index: deps.index, catalog } : null;
   const heldCodes = deps.index && deps.spelling ? createHeldCodeLookup({ codesHolding: deps.spelling.codesHolding, index: deps.index, catalog, limit: MATCH_LIMIT }) : null;
-  const search: Search = { ...deps, words, heldCodes };
+  const search: Search = { ...deps, words, heldCodes, kinds };
   const run = async (body: SearchBody) => {
     const createdAt = clock();
     return answerOf(search, body, await lookFor(search, body), createdAt);
@@ -96,7 +101,7 @@ export type SearchService = ReturnType<typeof createSearchService>;
 
 type SearchDeps = Parameters<typeof createSearchService>[0];
 /** What a search runs with: the service's dependencies, and how typed words are looked up. */
-type Search = SearchDeps & { words: WordsDeps; heldCodes: HeldCodeLookup | null };
+type Search = SearchDeps & { words: WordsDeps; heldCodes: HeldCodeLookup | null; kinds: KindCategoryReads | null };
 
 /** What a search found, before its answer is made of it. */
 interface Found {
@@ -127,6 +132,8 @@ interface Found {
   cheapestFirst: boolean;
   /** Typed words only: a product named or listed holds every word (`WordsAnswer.complete`). */
   complete?: boolean;
+  /** Typed words only: what is listed is of the kind typed by its category (`WordsAnswer.ofKind`). */
+  ofKind?: boolean;
 }
 
 const nothingFound = (source: SearchSource): Found => ({
@@ -232,6 +239,12 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
       lent = { words: rewritten, ranked: rewrittenAnswer.ranked };
     }
   }
+  // A kind typed by its category's word ("apple phone"), or with the line it is for ("ps5 controller": `line-kind.ts`).
+  const byKind = query && findsLittle(answer) ? await kindAnswer(search.words, search.kinds, query, lent?.words ?? correctedQuery ?? query, answer) : null;
+  if (byKind) {
+    ({ answer, correctedQuery } = byKind);
+    lent = null;
+  }
   // Words typed apart that the index carries joined are tried also when the words found something: then the joined
   // spelling must find clearly more, as a correction must.
   const little = findsLittle(answer);
@@ -241,9 +254,13 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
     correctedQuery = compound.spelled;
     lent = null;
   }
-  // A kind typed by the last part of the compound its listings write ("phone": the Nothing Phone, then every Smartphone).
-  const kinds = spelling && query && correctedQuery === null && !findsLittle(answer) ? await withKindCompound(search.words, spelling, query, answer) : null;
-  if (kinds) answer = kinds;
+  // A kind whose listings' titles say it otherwise or not at all, listed after the products that say it as typed: those
+  // of its category ("phone": the Nothing Phone, then every smartphone, iPhones included), else those whose titles
+  // write the compound of it they do ("smartphone").
+  const listsKind = correctedQuery === null && !findsLittle(answer) && query;
+  const kinds = listsKind && search.kinds ? await withKindCategory(search.kinds, query, answer) : null;
+  const compounds = listsKind && spelling && !kinds ? await withKindCompound(search.words, spelling, query, answer) : null;
+  answer = kinds ?? compounds ?? answer;
   if (search.heldCodes && query && findsLittle(answer)) {
     const held = await search.heldCodes.productsHolding(query);
     if (held.length > 0) {
@@ -264,6 +281,7 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
     correctedQuery,
     lent: correctedQuery === null ? lent : null,
     complete: answer.complete,
+    ofKind: answer.ofKind === true,
   };
 }
 
@@ -295,7 +313,7 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
   if (foundSome && (await namesUnsoldKind(words, (typed) => index.offerCounts(typed)))) return listsNothing;
   // Products found for the words' other words that are not the kind of thing sought ("iphone 15 case") are no answer.
   const otherKind = async () => foundSome && (await listsOtherKind(search.catalog, words, foundIds(found)));
-  if (foundSome && found.complete !== false) return (await otherKind()) ? listsNothing : found;
+  if (foundSome && found.complete !== false) return !found.ofKind && (await otherKind()) ? listsNothing : found;
   const reduced = await searchedAs(search, await withoutUnknownWords(words, (typed) => index.offerCounts(typed)));
   if (reduced) return reduced;
   // Everyday words no listing of the kind sought says ("mobile phone", "gaming phone"): the kind is searched without them.

@@ -83,7 +83,7 @@ export function everydayKind(text: string): string | null {
 }
 
 /** The word that names the kind of thing sought (`headWord`) when it is a word of `UNKNOWN_MIN` letters or more, else null. */
-function kindWord(words: readonly string[]): string | null {
+export function kindWord(words: readonly string[]): string | null {
   const head = headWord(words);
   return head === undefined || head.length < UNKNOWN_MIN || !LETTERS.test(head) || JOINING_WORDS.has(head) ? null : head;
 }

@@ -1,0 +1,115 @@
+/**
+ * A kind typed by the word its category's name says, where its listings' titles do not: "phone" for the iPhones, whose
+ * titles say neither "phone" nor "smartphone" but whose category is "Smartphones"; "apple phone" for them too, where the
+ * titles' words alone found AirPods Max "Headphones". A category names the kind a typed word names when the last word
+ * of its name is that word in either number, or a compound that ends with it ("Smartphones", "Headphones" of "phone");
+ * where several do, the products the word finds alone tell which (the "Nothing Phone" is a smartphone), and a name that
+ * joins several kinds ("Keyboards & Mice", "Consoles & Accessories") names none. The products of that category whose
+ * listings carry the other typed words are of the kind sought.
+ */
+import { type CatalogRepository, type CategoryRow, indexWords, type SearchIndexRepository } from '@pricehunt/catalog-core';
+import { foundIds, type WordsAnswer } from './search-words';
+import { headWord, kindWord } from './unknown-words';
+import { otherNumbers } from './word-number';
+
+/** What a kind's category is read from: the categories, the index's offers and the catalog's products. */
+export interface KindCategoryReads {
+  listCategories: () => Promise<CategoryRow[]>;
+  index: Pick<SearchIndexRepository, 'productsCarrying'>;
+  catalog: Pick<CatalogRepository, 'getProducts'>;
+}
+
+/** A category that names a kind, and the word of its name that does ("smartphones"), as the index holds it. */
+export interface KindCategory {
+  slug: string;
+  word: string;
+}
+
+/** A compound's first part is this long at least ("smart" of "smartphones", "head" of "headphones"). */
+const PART_MIN = 3;
+/** The newest offers read for a kind's products: enough to hold every product of a category a search lists. */
+const OFFERS_READ = 1000;
+/** Words that join the kinds a category's name holds ("Keyboards & Mice", "Cameras and Lenses"). */
+const JOINED_KINDS = /[&+/,]|\band\b/i;
+
+/** The word of a category's name that names the kind `word` (its last word, the word or a compound of it in either number), or null. */
+export function categoryWordNaming(name: string, word: string): string | null {
+  if (JOINED_KINDS.test(name)) return null;
+  const last = indexWords(name).at(-1);
+  if (last === undefined) return null;
+  const forms = [word, ...otherNumbers(word)];
+  return forms.some((form) => last === form || (last.endsWith(form) && last.length - form.length >= PART_MIN)) ? last : null;
+}
+
+/**
+ * The category that names the kind `word`: of those whose names name it (`categoryWordNaming`), the one most of the
+ * products `evidence` (what the word finds) belong to; without such products, the one whose name says the word itself
+ * in either number when it is the only one. Null when none does, or it is not clear which.
+ */
+export async function kindCategory(reads: Pick<KindCategoryReads, 'listCategories' | 'catalog'>, word: string, evidence: readonly number[]): Promise<KindCategory | null> {
+  const naming = (await reads.listCategories()).flatMap((category) => {
+    const named = categoryWordNaming(category.name, word);
+    return named === null ? [] : [{ slug: category.slug, word: named }];
+  });
+  if (naming.length === 0) return null;
+  const products = await reads.catalog.getProducts(evidence);
+  const held = (slug: string) => evidence.filter((id) => products.get(id)?.categorySlug === slug).length;
+  const [first, second] = naming.map((category) => ({ category, count: held(category.slug) })).sort((a, b) => b.count - a.count);
+  if (first && first.count > 0) return second && second.count === first.count ? null : first.category;
+  const forms = [word, ...otherNumbers(word)];
+  const whole = naming.filter((category) => forms.includes(category.word));
+  return naming.length === 1 && whole.length === 1 ? (whole[0] ?? null) : null;
+}
+
+/** The products of a kind's category whose listings carry every one of `words` (index words), those with the most offers first. */
+export async function productsOfKind(reads: Pick<KindCategoryReads, 'index' | 'catalog'>, category: KindCategory, words: readonly string[]): Promise<number[]> {
+  const carrying = await reads.index.productsCarrying(words, category.word, OFFERS_READ);
+  const products = await reads.catalog.getProducts(carrying.map((entry) => entry.productId));
+  return carrying
+    .filter((entry) => products.get(entry.productId)?.categorySlug === category.slug)
+    .sort((a, b) => b.offerCount - a.offerCount || a.productId - b.productId)
+    .map((entry) => entry.productId);
+}
+
+/** The word typed that names the kind sought (`kindWord`), and the other typed words as index words. */
+function typedKind(text: string): { kind: string; others: string[] } | null {
+  const typed = text.split(/\s+/).filter(Boolean);
+  const kind = kindWord(typed);
+  if (kind === null) return null;
+  const at = typed.findIndex((word) => word.toLowerCase() === headWord(typed));
+  return { kind, others: indexWords(typed.filter((_, index) => index !== at).join(' ')) };
+}
+
+/**
+ * Words that found little, answered by the kind they name (`kindCategory`, read from what the kind word finds alone,
+ * `findKind`, in either number) and the products of its category that carry the other words, listed: "apple phone" lists the iPhones.
+ * Null when no category names the kind, or none of its products carries the other words.
+ */
+export async function kindCategoryAnswer(reads: KindCategoryReads, text: string, findKind: (kind: string) => Promise<readonly number[]>, answer: WordsAnswer): Promise<WordsAnswer | null> {
+  const typed = typedKind(text);
+  if (typed === null || typed.others.length === 0) return null;
+  // What the kind word finds alone, in the other number when it finds nothing as typed ("phones": the Nothing Phone).
+  let evidence: readonly number[] = [];
+  for (const form of [typed.kind, ...otherNumbers(typed.kind)]) if (evidence.length === 0) evidence = await findKind(form);
+  const category = await kindCategory(reads, typed.kind, evidence);
+  if (category === null) return null;
+  const ids = await productsOfKind(reads, category, typed.others);
+  if (ids.length === 0) return null;
+  return { ...answer, productId: null, confidence: 0, matchIds: ids, complete: true, ofKind: true };
+}
+
+/**
+ * Products listed for words that hold the kind word, with the products of the kind's category that carry the other
+ * words after them (the category read from those listed): "phone" lists the Nothing Phone, the other smartphones whose
+ * titles say "Smartphone", then the iPhones. Null when no category names the kind, or it adds nothing.
+ */
+export async function withKindCategory(reads: KindCategoryReads, text: string, answer: WordsAnswer): Promise<WordsAnswer | null> {
+  if (answer.productId !== null || answer.matchIds.length === 0 || !answer.complete) return null;
+  const typed = typedKind(text);
+  if (typed === null) return null;
+  const category = await kindCategory(reads, typed.kind, foundIds(answer));
+  if (category === null) return null;
+  const listed = new Set(answer.matchIds);
+  const more = (await productsOfKind(reads, category, typed.others)).filter((id) => !listed.has(id));
+  return more.length === 0 ? null : { ...answer, matchIds: [...answer.matchIds, ...more] };
+}

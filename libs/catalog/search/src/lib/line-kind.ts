@@ -1,0 +1,75 @@
+/**
+ * A kind typed with the line it is for, where the line's maker sells it under a name of its own: "ps5 controller" and
+ * "playstation controller" seek Sony's DualSense, whose listings say "Wireless Controller" and never "PlayStation". When
+ * the other typed words find products of one brand and one category (the line: the PlayStation 5 consoles), the products
+ * of that brand and category whose own kind is the one typed (`kindOnlyAsPurpose`: not a console "with DualSense
+ * Controller") are listed, and the answer says what was searched ("sony controller"). A line of a category its maker
+ * sells no such kind in has none: "iphone 15 case" lists no Apple Watch "Aluminum Case", a smartwatch.
+ */
+import { indexWords } from '@pricehunt/catalog-core';
+import { answerWords, type WordsDeps } from './answer-words';
+import { kindOnlyAsPurpose } from './kind-word';
+import { kindCategoryAnswer, type KindCategoryReads } from './kind-category';
+import { foundIds, type WordsAnswer } from './search-words';
+import { everydayKind } from './unknown-words';
+import { otherNumbers } from './word-number';
+
+/** The newest offers read for the maker's products of the kind. */
+const OFFERS_READ = 1000;
+
+/** The only value every entry has, or null when they differ or one lacks it. */
+function onlyValue(values: ReadonlyArray<string | null | undefined>): string | null {
+  const [first] = values;
+  return first && values.every((value) => value?.toLowerCase() === first.toLowerCase()) ? first : null;
+}
+
+/** Products the line's maker sells in the line's category that are of the kind typed (`kindOnlyAsPurpose` aside), most offers first. */
+async function makersOfKind(words: WordsDeps, line: { brand: string; slug: string; ids: readonly number[] }, kind: string, text: string): Promise<number[]> {
+  const { index, catalog } = words;
+  if (!index) return [];
+  const brandWords = indexWords(line.brand);
+  const carrying = (await Promise.all([kind, ...otherNumbers(kind)].map((form) => index.productsCarrying(brandWords, form, OFFERS_READ)))).flat();
+  const lineIds = new Set(line.ids);
+  const ids = [...new Set(carrying.map((entry) => entry.productId))].filter((id) => !lineIds.has(id));
+  const products = await catalog.getProducts(ids);
+  const made = ids.filter((id) => products.get(id)?.categorySlug === line.slug && products.get(id)?.brand?.toLowerCase() === line.brand.toLowerCase());
+  const asPurpose = await kindOnlyAsPurpose(catalog, text, made);
+  const offers = new Map(carrying.map((entry) => [entry.productId, entry.offerCount]));
+  return made.filter((id) => !asPurpose.has(id)).sort((a, b) => (offers.get(b) ?? 0) - (offers.get(a) ?? 0) || a - b);
+}
+
+/**
+ * The products of the kind typed that the maker of the line the other words name sells in its category, and the words
+ * searched ("sony controller"); null when the other words find no one brand's line of one category, or its maker sells
+ * nothing of the kind there. The kind is an everyday word (`everydayKind`) other than the brand's name.
+ */
+export async function lineKindAnswer(words: WordsDeps, text: string): Promise<{ spelled: string; ids: number[] } | null> {
+  const typed = text.split(/\s+/).filter(Boolean);
+  const kind = everydayKind(text);
+  if (kind === null || !words.index) return null;
+  const at = typed.findIndex((word) => word.toLowerCase() === kind);
+  const others = typed.filter((_, index) => index !== at && index < at);
+  if (others.length === 0) return null;
+  const lineIds = foundIds(await answerWords(words, others.join(' ')));
+  if (lineIds.length === 0) return null;
+  const products = await words.catalog.getProducts(lineIds);
+  const brand = onlyValue(lineIds.map((id) => products.get(id)?.brand));
+  const slug = onlyValue(lineIds.map((id) => products.get(id)?.categorySlug));
+  // A brand typed last ("kd-r320 cd receiver jvc", "dvd-r verbatim") is no kind: its every product carries it.
+  if (brand === null || slug === null || indexWords(brand).includes(kind)) return null;
+  const ids = await makersOfKind(words, { brand, slug, ids: lineIds }, kind, text);
+  return ids.length === 0 ? null : { spelled: `${brand.toLowerCase()} ${kind}`, ids };
+}
+
+/**
+ * Words that found little, answered by the kind they name: the products of its category that carry the other words, as
+ * typed (`kindCategoryAnswer`, with `kinds`), else those the maker of the line they name sells (`lineKindAnswer`, read
+ * from `lineText`: the words with a line's short name written out, "playstation 5 controller"), saying what was searched.
+ */
+export async function kindAnswer(words: WordsDeps, kinds: KindCategoryReads | null, text: string, lineText: string, answer: WordsAnswer): Promise<{ answer: WordsAnswer; correctedQuery: string | null } | null> {
+  const ofCategory = kinds ? await kindCategoryAnswer(kinds, text, async (kind) => foundIds(await answerWords(words, kind)), answer) : null;
+  if (ofCategory) return { answer: ofCategory, correctedQuery: null };
+  const ofLine = await lineKindAnswer(words, lineText);
+  if (ofLine === null) return null;
+  return { answer: { ...answer, productId: null, confidence: 0, matchIds: ofLine.ids, complete: true, ofKind: true }, correctedQuery: ofLine.spelled };
+}
