@@ -8,6 +8,10 @@ const LISTINGS: Record<number, string[]> = {
   4: ['Anker USB-C to HDMI Cable 6ft'],
   5: ['Apple AirPods Pro 2 Wireless Earbuds with MagSafe Charging Case (USB-C)'],
   6: ['Apple Watch Series 9 GPS 41mm Aluminum Case with Sport Band, Fitness Tracker, Sleep Tracking, Starlight'],
+  7: ['Dell XPS 13 9340 Laptop (32GB RAM, 1TB SSD, Graphite)'],
+  8: ['Crucial X9 Pro Portable SSD (1TB)'],
+  9: ['LG OLED evo C4 65" Class OLED65C4PUA 4K Smart TV with Soundbar'],
+  10: ['Bose Smart Soundbar Wireless Dolby Atmos (Black)'],
 };
 const catalog = listingsCatalog(LISTINGS);
 
@@ -18,7 +22,18 @@ describe('kindOnlyAsPurpose', () => {
     expect([...(await kindOnlyAsPurpose(catalog, 'airpods case', [5]))]).toEqual([5]);
   });
 
-  it('names none when the listings write the kind as their own, or not at all, or the words name no everyday kind', async () => {
+  it('reads what a listing states in brackets as its variant, not its kind, whatever the kind word', async () => {
+    expect([...(await kindOnlyAsPurpose(catalog, '1tb ssd', [7, 8]))]).toEqual([7]);
+    // Unless the words typed open a bracket themselves: they copy the listing's variant.
+    expect((await kindOnlyAsPurpose(catalog, 'dell xps 13 (32gb ram, 1tb ssd', [7])).size).toBe(0);
+  });
+
+  it('reads what follows "for" or "with" as the kind only for an everyday word: a name is what "for Mac" says', async () => {
+    // "Soundbar" is no everyday English word.
+    expect((await kindOnlyAsPurpose(catalog, 'soundbar', [9, 10])).size).toBe(0);
+  });
+
+  it('names none when the listings write the kind as their own, or not at all, or the words name no kind of letters', async () => {
     expect((await kindOnlyAsPurpose(catalog, 'sony headphones', [1])).size).toBe(0);
     expect((await kindOnlyAsPurpose(catalog, 'headphones for phone calls', [1])).size).toBe(0);
     expect((await kindOnlyAsPurpose(catalog, 'sony speaker', [1])).size).toBe(0);

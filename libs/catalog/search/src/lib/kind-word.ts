@@ -3,7 +3,7 @@
  * with: "Sony WH-1000XM5 Headphones with Mic for Phone Calls" is no phone ("sony phone"), a "Monitor with HDMI Cable
  * Bundle" no cable ("hdmi cable"), "AirPods Pro 2 … with MagSafe Charging Case" no case. The kind is the word
  * `headWord` reads (the last typed before "for" or "with"); a listing's own kind is written outside what follows its
- * "for", "with" or "w/" up to a comma or bracket. Such a product neither is the answer nor is listed; it may be shown
+ * "for", "with" or "w/" up to a comma or bracket, and outside brackets: "Laptop (16GB RAM, 1TB SSD)" is no SSD. Such a product neither is the answer nor is listed; it may be shown
  * among similar products.
  */
 import { type CatalogRepository, foldText, isCommonWord } from '@pricehunt/catalog-core';
@@ -18,17 +18,28 @@ const STEM_LETTERS = 4;
  * ("… Case with Sport Band, Fitness Tracker" is a fitness tracker again after the comma).
  */
 const PURPOSE = /(?:^|\s)(?:for|with|w\/|incl(?:uding|udes)?)\s[^,;()[\]]*/g;
+/** What a listing states in brackets of its item's variant: "Laptop (16GB RAM, 1TB SSD, Platinum)" is no SSD. */
+const BRACKETED = /\([^()]*\)|\[[^[\]]*\]/g;
 
 const wordsOf = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 const holds = (words: readonly string[], kind: string) => words.some((word) => word === kind || (kind.length >= STEM_LETTERS && word.startsWith(kind)));
 
 /**
- * Those of the products whose listings hold the kind word of the typed words only after "for", "with" or "w/" (none
- * when the kind is no everyday word of letters: a model number or a name is matched as the ranking says).
+ * Those of the products whose listings hold the kind word of the typed words only after "for", "with" or "w/" (when it
+ * is an everyday word: a name such as "mac" is what "for Mac" says), or in brackets (unless the words typed open one
+ * themselves: "hoyle solitaire (jewel case" copies the listing's own variant). None when the kind is no word of three
+ * letters or more: a model number is matched as the ranking says.
  */
 export async function kindOnlyAsPurpose(catalog: Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems'>, words: string, productIds: readonly number[]): Promise<Set<number>> {
   const kind = headWord(words.split(/\s+/).filter(Boolean));
-  if (productIds.length === 0 || kind === undefined || !/^\p{L}{3,}$/u.test(kind) || !isCommonWord(kind)) return new Set();
+  if (productIds.length === 0 || kind === undefined || !/^\p{L}{3,}$/u.test(kind)) return new Set();
+  const purpose = isCommonWord(kind);
+  const bracketed = !/[([]/.test(words);
+  if (!purpose && !bracketed) return new Set();
+  const ownPart = (title: string) => {
+    const unbracketed = bracketed ? title.replace(BRACKETED, ' ') : title;
+    return purpose ? unbracketed.replace(PURPOSE, ' ') : unbracketed;
+  };
   const folded = foldText(kind);
   const refs = await catalog.offerRefsOfProducts(productIds, LISTINGS_READ);
   const items = await catalog.offerItems([...refs.values()].flatMap((list) => list.map((ref) => ref.id)));
@@ -38,7 +49,7 @@ export async function kindOnlyAsPurpose(catalog: Pick<CatalogRepository, 'offerR
       const title = items.get(ref.id)?.title;
       return title === undefined ? [] : [foldText(title)];
     });
-    const inKind = titles.some((title) => holds(wordsOf(title.replace(PURPOSE, ' ')), folded));
+    const inKind = titles.some((title) => holds(wordsOf(ownPart(title)), folded));
     if (!inKind && titles.some((title) => holds(wordsOf(title), folded))) only.add(productId);
   }
   return only;
