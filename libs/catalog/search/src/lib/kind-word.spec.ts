@@ -12,6 +12,8 @@ const LISTINGS: Record<number, string[]> = {
   8: ['Crucial X9 Pro Portable SSD (1TB)'],
   9: ['LG OLED evo C4 65" Class OLED65C4PUA 4K Smart TV with Soundbar'],
   10: ['Bose Smart Soundbar Wireless Dolby Atmos (Black)'],
+  11: ['Adobe Photoshop CS3 for Mac'],
+  12: ['Wacom Intuos Pen Tablet with Photoshop Elements'],
 };
 const catalog = listingsCatalog(LISTINGS);
 
@@ -28,9 +30,12 @@ describe('kindOnlyAsPurpose', () => {
     expect((await kindOnlyAsPurpose(catalog, 'dell xps 13 (32gb ram, 1tb ssd', [7])).size).toBe(0);
   });
 
-  it('reads what follows "for" or "with" as the kind only for an everyday word: a name is what "for Mac" says', async () => {
-    // "Soundbar" is no everyday English word.
-    expect((await kindOnlyAsPurpose(catalog, 'soundbar', [9, 10])).size).toBe(0);
+  it('reads what a listing comes with as no kind of its own whatever the kind word, and what it is for only for an everyday word', async () => {
+    // "Soundbar" is no everyday English word, and the TV only comes with one.
+    expect([...(await kindOnlyAsPurpose(catalog, 'soundbar', [9, 10]))]).toEqual([9]);
+    // A name after "for" is what the listing is: Photoshop "for Mac" is a Mac edition.
+    expect((await kindOnlyAsPurpose(catalog, 'adobe photoshop cs3 mac', [11])).size).toBe(0);
+    expect([...(await kindOnlyAsPurpose(catalog, 'photoshop', [12]))]).toEqual([12]);
   });
 
   it('names none when the listings write the kind as their own, or not at all, or the words name no kind of letters', async () => {

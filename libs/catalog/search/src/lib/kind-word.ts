@@ -3,8 +3,8 @@
  * with: "Sony WH-1000XM5 Headphones with Mic for Phone Calls" is no phone ("sony phone"), a "Monitor with HDMI Cable
  * Bundle" no cable ("hdmi cable"), "AirPods Pro 2 … with MagSafe Charging Case" no case. The kind is the word
  * `headWord` reads (the last typed before "for" or "with"); a listing's own kind is written outside what follows its
- * "for", "with" or "w/" up to a comma or bracket, and outside brackets: "Laptop (16GB RAM, 1TB SSD)" is no SSD. Such a product neither is the answer nor is listed; it may be shown
- * among similar products.
+ * "for", "with" or "w/" up to a comma or bracket, and outside brackets: "Laptop (16GB RAM, 1TB SSD)" is no SSD. Such a
+ * product neither is the answer nor is listed; it may be shown among similar products.
  */
 import { type CatalogRepository, foldText, isCommonWord } from '@pricehunt/catalog-core';
 import { headWord } from './unknown-words';
@@ -14,10 +14,11 @@ const LISTINGS_READ = 8;
 /** A kind word this long or longer is held by a listing word it begins ("headphone" of "Headphones"). */
 const STEM_LETTERS = 4;
 /**
- * What a listing says its item is for or comes with: from "for", "with" or "w/" to the next comma, semicolon or bracket
- * ("… Case with Sport Band, Fitness Tracker" is a fitness tracker again after the comma).
+ * What a listing says its item comes with, or is for: from "with", "w/", "including" or "for" to the next comma,
+ * semicolon or bracket ("… Case with Sport Band, Fitness Tracker" is a fitness tracker again after the comma).
  */
-const PURPOSE = /(?:^|\s)(?:for|with|w\/|incl(?:uding|udes)?)\s[^,;()[\]]*/g;
+const COMES_WITH = /(?:^|\s)(?:with|w\/|incl(?:uding|udes)?)\s[^,;()[\]]*/g;
+const MADE_FOR = /(?:^|\s)for\s[^,;()[\]]*/g;
 /** What a listing states in brackets of its item's variant: "Laptop (16GB RAM, 1TB SSD, Platinum)" is no SSD. */
 const BRACKETED = /\([^()]*\)|\[[^[\]]*\]/g;
 
@@ -25,20 +26,21 @@ const wordsOf = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 const holds = (words: readonly string[], kind: string) => words.some((word) => word === kind || (kind.length >= STEM_LETTERS && word.startsWith(kind)));
 
 /**
- * Those of the products whose listings hold the kind word of the typed words only after "for", "with" or "w/" (when it
- * is an everyday word: a name such as "mac" is what "for Mac" says), or in brackets (unless the words typed open one
- * themselves: "hoyle solitaire (jewel case" copies the listing's own variant). None when the kind is no word of three
- * letters or more: a model number is matched as the ranking says.
+ * Those of the products whose listings hold the kind word of the typed words only after "with", "w/" or "including"
+ * (a "Smart TV with Soundbar" is no soundbar), or "for" when it is an everyday word (a name after "for" is what the
+ * listing is: "for Mac"), or in brackets (unless the words typed open one themselves: "hoyle solitaire (jewel case"
+ * copies the listing's own variant). None when the kind is no word of three letters or more: a model number is matched
+ * as the ranking says.
  */
 export async function kindOnlyAsPurpose(catalog: Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems'>, words: string, productIds: readonly number[]): Promise<Set<number>> {
   const kind = headWord(words.split(/\s+/).filter(Boolean));
   if (productIds.length === 0 || kind === undefined || !/^\p{L}{3,}$/u.test(kind)) return new Set();
-  const purpose = isCommonWord(kind);
+  const everyday = isCommonWord(kind);
   const bracketed = !/[([]/.test(words);
-  if (!purpose && !bracketed) return new Set();
   const ownPart = (title: string) => {
     const unbracketed = bracketed ? title.replace(BRACKETED, ' ') : title;
-    return purpose ? unbracketed.replace(PURPOSE, ' ') : unbracketed;
+    const without = unbracketed.replace(COMES_WITH, ' ');
+    return everyday ? without.replace(MADE_FOR, ' ') : without;
   };
   const folded = foldText(kind);
   const refs = await catalog.offerRefsOfProducts(productIds, LISTINGS_READ);
