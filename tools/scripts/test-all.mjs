@@ -14,22 +14,13 @@ const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: '
 const nx = path.join(root, 'node_modules/.bin/nx');
 
 // Three tasks at once: the browser tests and the API's suites wait on browsers, disk syncs and database servers more
-// than they compute, so three (on two cores) keep the cores busy while each waits. They run as two streams side by
-// side, each a sequence of Nx runs. The API's suite on PostgreSQL, the longest task, has a stream of its own and starts
-// at once: in one run Nx starts first the tests of the libraries most projects depend on, and the API's suites minutes
-// later, so that the PostgreSQL suite ended the run alone, with the second core idle. Its stream then takes the tasks
-// that share no build with the others (the storage contracts, the admin console's and the extension's browser tests:
-// their apps' builds are their own), so that both streams end near one time: the other, two tasks at a time, had
-// several minutes more work.
-const ownStream = ['storage', 'admin-e2e', 'extension-e2e'];
-const streams = [
-  ['the API on PostgreSQL, the storage contracts, the admin and extension browser tests', [
-    ['run', 'api:test-pg', '--outputStyle=stream'],
-    ['run-many', '-t', 'test', 'e2e', '-p', ownStream.join(','), '--parallel=1', '--outputStyle=stream'],
-  ]],
-  ['lint, typecheck, unit/API and browser tests', [
-    ['run-many', '-t', 'lint-workspace', 'typecheck-workspace', 'test', 'e2e', '--exclude', ownStream.join(','), '--parallel=2', '--outputStyle=stream'],
-  ]],
+// than they compute, so three (on two cores) keep the cores busy while each waits. They run as two Nx runs side by
+// side. The API's suite on PostgreSQL, the longest task, has a run of its own and starts at once: in one run Nx starts
+// first the tests of the libraries most projects depend on, and the API's suites minutes later, so that the
+// PostgreSQL suite ended the run alone, with the second core idle.
+const runs = [
+  ['the API on PostgreSQL', ['run', 'api:test-pg', '--outputStyle=stream']],
+  ['lint, typecheck, unit/API and browser tests', ['run-many', '-t', 'lint-workspace', 'typecheck-workspace', 'test', 'e2e', '--parallel=2', '--outputStyle=stream']],
 ];
 
 /** Runs a command with its output passed through as it comes, and also kept as text. */
@@ -49,23 +40,11 @@ function run(command, args) {
   });
 }
 
-/** Runs a stream's Nx runs one after another, all of them whatever fails: one report tells every failure. */
-async function runStream(runs) {
-  const outputs = [];
-  let status = 0;
-  for (const args of runs) {
-    const result = await run(nx, args);
-    outputs.push(result.output);
-    if (result.status !== 0) status = result.status ?? result.signal;
-  }
-  return { status, output: outputs.join('\n') };
-}
-
 const results = await Promise.all(
-  streams.map(async ([name, runs]) => {
+  runs.map(async ([name, args]) => {
     console.log(`\n=== ${name} ===`);
     const started = Date.now();
-    const result = await runStream(runs);
+    const result = await run(nx, args);
     console.log(`\n=== ${name}: ${Math.round((Date.now() - started) / 1000)} s ===`);
     return { name, result };
   }),
@@ -73,10 +52,10 @@ const results = await Promise.all(
 let failed = 0;
 for (const { name, result } of results) {
   if (result.status === 0) continue;
-  console.error(`\n${name} failed (exit ${result.status})`);
+  console.error(`\n${name} failed (exit ${result.status ?? result.signal})`);
   const digest = failureDigest(result.output);
   if (digest) console.error(`\n=== what failed in ${name} ===\n${digest}`);
   failed++;
 }
-console.log(failed ? `\n${failed} of ${streams.length} streams failed` : '\nall checks passed');
+console.log(failed ? `\n${failed} of ${runs.length} runs failed` : '\nall checks passed');
 process.exit(failed ? 1 : 0);
