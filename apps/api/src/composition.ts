@@ -5,7 +5,7 @@
  */
 import type { CatalogServices } from '@pricehunt/catalog-core';
 import { createPageReadPool, createSafeFetcher, storeOriginFor, type PageReadPool } from '@pricehunt/catalog-identity';
-import { createHostGate, createPageReader, createSearchService, createTypedAliases, type SearchService, type TypedAliases } from '@pricehunt/catalog-search';
+import { createHostGate, createPageReader, createSearchService, createTypedAliases, keptCategories, type SearchService, type TypedAliases } from '@pricehunt/catalog-search';
 import { createMailer, createPriceAlertChecker, type Mailer, type PriceAlertChecker } from '@pricehunt/notifications';
 import { catalogServicesOf, type DatabaseConnection, type Storage } from '@pricehunt/storage';
 import type { AppConfig } from './config';
@@ -145,7 +145,7 @@ function searchServices({ config, clock, database, storage }: CompositionInput, 
     matcher: catalog.matcher,
     spelling: catalog.spelling,
     aliases: typedAliases,
-    listCategories: () => storage.catalog.listCategories(),
+    listCategories: keptCategories(() => storage.catalog.listCategories()),
     requests: storage.searchRequests,
     placement: catalog.pages,
     signLink: (to) => linkSigner.sign(to),

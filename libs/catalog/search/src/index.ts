@@ -8,3 +8,5 @@ export { createHeldCodeLookup, type HeldCodeLookup } from './lib/held-code';
 export { generationSpelling } from './lib/generations';
 export { compoundWordSpellings } from './lib/compound-words';
 export { searchedWords } from './lib/shopping-words';
+export { keptCategories, productsOfTypedKind, type KindCategoryReads } from './lib/kind-category';
+export { kindOnlyAsPurpose } from './lib/kind-word';

@@ -24,14 +24,16 @@ import {
   SUGGEST_MAX_LIMIT,
 } from '@pricehunt/contracts';
 import { notFound } from '@pricehunt/http-errors';
-import { compoundWordSpellings, createHeldCodeLookup, generationSpelling, searchedWords } from '@pricehunt/catalog-search';
+import { compoundWordSpellings, createHeldCodeLookup, generationSpelling, keptCategories, kindOnlyAsPurpose, type KindCategoryReads, productsOfTypedKind, searchedWords } from '@pricehunt/catalog-search';
 import { dealView, lowestPriceOffers, listedOfferViews, priceRangeSummaries, productSpecsView, productSummary } from '@pricehunt/catalog-core';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /**
- * The products the search box suggests for typed words. Words that suggest nothing: a name the catalog writes otherwise
- * ("ps5"), a generation written the other way ("r6 mark 2"), else misspelt words, as the catalog writes them, else a
+ * The products the search box suggests for typed words, without those whose listings hold the kind typed only as what
+ * they come with or are for. Words that suggest nothing: a kind its category's name says ("apple phone": the iPhones,
+ * `kind-category.ts`), a name the catalog writes otherwise ("ps5"), a generation written the other way ("r6 mark 2"),
+ * else misspelt words, as the catalog writes them, else a
  * compound typed in parts or by its last part ("x box": Xbox, "sony phones": Headphones, `compound-words.ts`), else a
  * line's series code that its models' numbers hold ("qn90d": QN65QN90D, `held-code.ts`). Words with a price, a
  * condition or a wish to pay little ("cheap tv", "used mac", "headphones under 1…") suggest what their search looks for.
@@ -40,9 +42,20 @@ function createSuggestFor(app: ZodApp): (text: string, limit: number) => Promise
   const { suggester, spelling } = app.catalog;
   const { typedAliases } = app;
   const heldCodes = createHeldCodeLookup({ codesHolding: (piece) => spelling.codesHolding(piece), index: app.storage.searchIndex, catalog: app.storage.catalog, limit: SUGGEST_MAX_LIMIT });
-  const suggestSpelled = async (text: string, limit: number): Promise<number[]> => {
+  const kinds: KindCategoryReads = { listCategories: keptCategories(() => app.storage.catalog.listCategories()), index: app.storage.searchIndex, catalog: app.storage.catalog };
+  // A product whose listings hold the kind typed only as what they come with or are for ("… with Mic for Phone Calls"
+  // for "apple phone") is no suggestion.
+  const suggestOwn = async (text: string, limit: number): Promise<number[]> => {
     const ids = await suggester.suggest(text, limit);
+    const other = await kindOnlyAsPurpose(app.storage.catalog, text, ids);
+    return ids.filter((id) => !other.has(id));
+  };
+  const suggestSpelled = async (text: string, limit: number): Promise<number[]> => {
+    const ids = await suggestOwn(text, limit);
     if (ids.length > 0) return ids;
+    // A kind its category's name says ("apple phone": the iPhones of "Smartphones").
+    const ofKind = await productsOfTypedKind(kinds, text, (kind) => suggestOwn(kind, limit));
+    if (ofKind.length > 0) return ofKind.slice(0, limit);
     const rewrites = [(words: string) => typedAliases.rewrite(words), async (words: string) => generationSpelling(words), (words: string) => spelling.correct(words)];
     for (const rewrite of rewrites) {
       const rewritten = await rewrite(text);

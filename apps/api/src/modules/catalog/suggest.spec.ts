@@ -20,8 +20,8 @@ describe('suggestionScore', () => {
 
 describe('GET /api/suggest', () => {
   let t: TestApp;
-  const offer = (externalId: string, title: string, brand: string, priceCents: number, host = 'www.amazon.com') =>
-    feedOffer({ externalId, url: host === 'www.amazon.com' ? `https://${host}/dp/${externalId}` : `https://${host}/ip/item/${externalId}`, title, brand, priceCents });
+  const offer = (externalId: string, title: string, brand: string, priceCents: number, host = 'www.amazon.com', category?: string) =>
+    feedOffer({ externalId, url: host === 'www.amazon.com' ? `https://${host}/dp/${externalId}` : `https://${host}/ip/item/${externalId}`, title, brand, priceCents, ...(category ? { category } : {}) });
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -37,6 +37,9 @@ describe('GET /api/suggest', () => {
         offer('B0SUGG0065', 'Samsung Neo QLED 4K QN65QN90D Smart TV', 'Samsung', 229_999),
         offer('B0SUGG0062', 'Canon EOS R6 Mark II Mirrorless Camera Body', 'Canon', 219_999),
         offer('B0SUGG0055', 'Samsung Neo QLED 4K QN55QN90D Smart TV', 'Samsung', 169_999),
+        offer('B0SUGGPH01', 'Apple iPhone 16 (128GB, Black)', 'Apple', 79_900, 'www.amazon.com', 'Electronics > Smartphones'),
+        offer('B0SUGGPH02', 'Nothing Phone (2a) Unlocked Smartphone (128GB, White)', 'Nothing', 34_900, 'www.amazon.com', 'Electronics > Smartphones'),
+        offer('B0SUGGEP01', 'Apple EarPods Headphones with Lightning Connector, with Mic for Phone Calls', 'Apple', 1_900, 'www.amazon.com', 'Electronics > Headphones'),
         feedOffer({ externalId: 'B0SUGG0006', url: 'https://www.amazon.com/dp/B0SUGG0006', title: 'Samsung Galaxy S24 Ultra 256GB Titanium Black', brand: 'Samsung', mpn: 'SM-S928UZKAXAA', priceCents: 129_999 }),
       ],
       { format: 'gmc', source: 'suggest fixtures' },
@@ -102,6 +105,13 @@ describe('GET /api/suggest', () => {
     expect(await titles('sony phones')).toEqual([expect.stringMatching(/^Sony WH-1000XM5/)]);
     // Words that begin a listing's words are suggested as typed.
     expect(await titles('uniden phone')).toEqual([expect.stringMatching(/^Uniden DECT 6.0 Cordless Phone/)]);
+  });
+
+  it('suggests for a kind its category says the products of that category, not those that only come with the kind ("apple phone": the iPhone)', async () => {
+    // The EarPods' listing holds "phone" only in what it comes with; the iPhone's title says no "phone", its category does.
+    expect(await titles('apple phone')).toEqual([expect.stringMatching(/^Apple iPhone 16/)]);
+    expect(await titles('apple phones')).toEqual([expect.stringMatching(/^Apple iPhone 16/)]);
+    expect(await titles('apple earpods')).toEqual([expect.stringMatching(/^Apple EarPods/)]);
   });
 
   it('suggests what a search of words with a price, a condition or a wish to pay little looks for', async () => {

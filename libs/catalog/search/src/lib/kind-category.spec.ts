@@ -1,5 +1,5 @@
 import type { CategoryRow, ProductRow, SuggestionCandidate } from '@pricehunt/catalog-core';
-import { categoryWordNaming, kindCategory, kindCategoryAnswer, type KindCategoryReads, productsOfKind, withKindCategory } from './kind-category';
+import { categoryWordNaming, keptCategories, kindCategory, kindCategoryAnswer, type KindCategoryReads, productsOfKind, withKindCategory } from './kind-category';
 import type { WordsAnswer } from './search-words';
 
 /** A product: its category's slug, the words its offers carry (title, brand, category), and its offers' count. */
@@ -123,5 +123,29 @@ describe('withKindCategory', () => {
     expect(await withKindCategory(reads(), 'phone', { ...answer([]), productId: 1 })).toBeNull();
     expect(await withKindCategory(reads(), 'phone', answer([1], false))).toBeNull();
     expect(await withKindCategory(reads(), 'phone', answer([1, 2, 3, 4]))).toBeNull();
+  });
+});
+
+describe('keptCategories', () => {
+  it('reads the categories once while they are kept, again after, and again at once after a failed read', async () => {
+    let clock = 0;
+    let reads = 0;
+    let failing = false;
+    const read = async () => {
+      reads++;
+      if (failing) throw new Error('database gone');
+      return CATEGORIES;
+    };
+    const categories = keptCategories(read, 1000, () => clock);
+    expect(await categories()).toBe(CATEGORIES);
+    clock = 999;
+    await categories();
+    expect(reads).toBe(1);
+    clock = 1001;
+    failing = true;
+    await expect(categories()).rejects.toThrow('database gone');
+    failing = false;
+    expect(await categories()).toBe(CATEGORIES);
+    expect(reads).toBe(3);
   });
 });

@@ -32,6 +32,28 @@ const OFFERS_READ = 1000;
 /** Words that join the kinds a category's name holds ("Keyboards & Mice", "Cameras and Lenses"). */
 const JOINED_KINDS = /[&+/,]|\band\b/i;
 
+/** How long a search service or the search box keeps the catalog's categories it reads kinds from. */
+export const CATEGORIES_KEPT_MS = 60_000;
+
+/**
+ * The catalog's categories as `read` gives them, read again when those kept are older than `keptMs` (or their read
+ * failed): searches and suggestions read them often, and they change with imports, not with each request.
+ */
+export function keptCategories(read: () => Promise<CategoryRow[]>, keptMs = CATEGORIES_KEPT_MS, now: () => number = Date.now): () => Promise<CategoryRow[]> {
+  let kept: { at: number; rows: Promise<CategoryRow[]> } | null = null;
+  return () => {
+    const at = now();
+    if (kept === null || at - kept.at > keptMs) {
+      const rows = read();
+      kept = { at, rows };
+      rows.catch(() => {
+        if (kept?.rows === rows) kept = null;
+      });
+    }
+    return kept.rows;
+  };
+}
+
 /** The word of a category's name that names the kind `word` (its last word, the word or a compound of it in either number), or null. */
 export function categoryWordNaming(name: string, word: string): string | null {
   if (JOINED_KINDS.test(name)) return null;
@@ -81,21 +103,24 @@ function typedKind(text: string): { kind: string; others: string[] } | null {
 }
 
 /**
- * Words that found little, answered by the kind they name (`kindCategory`, read from what the kind word finds alone,
- * `findKind`, in either number) and the products of its category that carry the other words, listed: "apple phone" lists the iPhones.
- * Null when no category names the kind, or none of its products carries the other words.
+ * The products of the kind typed words name by its category (`kindCategory`, read from what the kind word finds alone,
+ * `findKind`, in either number) that carry the other words, most offers first: "apple phone" gives the iPhones. None
+ * when the words are the kind alone, no category names it, or none of its products carries the other words.
  */
-export async function kindCategoryAnswer(reads: KindCategoryReads, text: string, findKind: (kind: string) => Promise<readonly number[]>, answer: WordsAnswer): Promise<WordsAnswer | null> {
+export async function productsOfTypedKind(reads: KindCategoryReads, text: string, findKind: (kind: string) => Promise<readonly number[]>): Promise<number[]> {
   const typed = typedKind(text);
-  if (typed === null || typed.others.length === 0) return null;
+  if (typed === null || typed.others.length === 0) return [];
   // What the kind word finds alone, in the other number when it finds nothing as typed ("phones": the Nothing Phone).
   let evidence: readonly number[] = [];
   for (const form of [typed.kind, ...otherNumbers(typed.kind)]) if (evidence.length === 0) evidence = await findKind(form);
   const category = await kindCategory(reads, typed.kind, evidence);
-  if (category === null) return null;
-  const ids = await productsOfKind(reads, category, typed.others);
-  if (ids.length === 0) return null;
-  return { ...answer, productId: null, confidence: 0, matchIds: ids, complete: true, ofKind: true };
+  return category === null ? [] : productsOfKind(reads, category, typed.others);
+}
+
+/** Words that found little, answered by the products of the kind they name (`productsOfTypedKind`), listed; null when there are none. */
+export async function kindCategoryAnswer(reads: KindCategoryReads, text: string, findKind: (kind: string) => Promise<readonly number[]>, answer: WordsAnswer): Promise<WordsAnswer | null> {
+  const ids = await productsOfTypedKind(reads, text, findKind);
+  return ids.length === 0 ? null : { ...answer, productId: null, confidence: 0, matchIds: ids, complete: true, ofKind: true };
 }
 
 /**
