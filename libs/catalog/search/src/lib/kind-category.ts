@@ -9,7 +9,7 @@
  */
 import { type CatalogRepository, type CategoryRow, indexWords, type SearchIndexRepository } from '@pricehunt/catalog-core';
 import { foundIds, type WordsAnswer } from './search-words';
-import { headWord, kindWord } from './unknown-words';
+import { kindWord } from './unknown-words';
 import { otherNumbers } from './word-number';
 
 /** What a kind's category is read from: the categories, the index's offers and the catalog's products. */
@@ -93,14 +93,16 @@ export async function productsOfKind(reads: Pick<KindCategoryReads, 'index' | 'c
     .map((entry) => entry.productId);
 }
 
-/** The word typed that names the kind sought (`kindWord`), and the other typed words as index words. */
-function typedKind(text: string): { kind: string; others: string[] } | null {
+/** The typed words, the word among them that names the kind sought (`kindOf`: `kindWord` unless given) and its place. */
+export function typedKind(text: string, kindOf: (typed: readonly string[]) => string | null = kindWord): { typed: string[]; kind: string; at: number } | null {
   const typed = text.split(/\s+/).filter(Boolean);
-  const kind = kindWord(typed);
+  const kind = kindOf(typed);
   if (kind === null) return null;
-  const at = typed.findIndex((word) => word.toLowerCase() === headWord(typed));
-  return { kind, others: indexWords(typed.filter((_, index) => index !== at).join(' ')) };
+  return { typed, kind, at: typed.findIndex((word) => word.toLowerCase() === kind) };
 }
+
+/** The typed words other than the kind's, as index words. */
+const otherWords = ({ typed, at }: { typed: readonly string[]; at: number }) => indexWords(typed.filter((_, index) => index !== at).join(' '));
 
 /**
  * The products of the kind typed words name by its category (`kindCategory`, read from what the kind word finds alone,
@@ -109,12 +111,13 @@ function typedKind(text: string): { kind: string; others: string[] } | null {
  */
 export async function productsOfTypedKind(reads: KindCategoryReads, text: string, findKind: (kind: string) => Promise<readonly number[]>): Promise<number[]> {
   const typed = typedKind(text);
-  if (typed === null || typed.others.length === 0) return [];
+  const others = typed === null ? [] : otherWords(typed);
+  if (typed === null || others.length === 0) return [];
   // What the kind word finds alone, in the other number when it finds nothing as typed ("phones": the Nothing Phone).
   let evidence: readonly number[] = [];
   for (const form of [typed.kind, ...otherNumbers(typed.kind)]) if (evidence.length === 0) evidence = await findKind(form);
   const category = await kindCategory(reads, typed.kind, evidence);
-  return category === null ? [] : productsOfKind(reads, category, typed.others);
+  return category === null ? [] : productsOfKind(reads, category, others);
 }
 
 /** Words that found little, answered by the products of the kind they name (`productsOfTypedKind`), listed; null when there are none. */
@@ -135,6 +138,6 @@ export async function withKindCategory(reads: KindCategoryReads, text: string, a
   const category = await kindCategory(reads, typed.kind, foundIds(answer));
   if (category === null) return null;
   const listed = new Set(answer.matchIds);
-  const more = (await productsOfKind(reads, category, typed.others)).filter((id) => !listed.has(id));
+  const more = (await productsOfKind(reads, category, otherWords(typed))).filter((id) => !listed.has(id));
   return more.length === 0 ? null : { ...answer, matchIds: [...answer.matchIds, ...more] };
 }

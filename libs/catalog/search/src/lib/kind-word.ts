@@ -36,9 +36,9 @@ export async function kindOnlyAsPurpose(catalog: Pick<CatalogRepository, 'offerR
   const kind = headWord(words.split(/\s+/).filter(Boolean));
   if (productIds.length === 0 || kind === undefined || !/^\p{L}{3,}$/u.test(kind)) return new Set();
   const everyday = isCommonWord(kind);
-  const bracketed = !/[([]/.test(words);
+  const readsBrackets = !/[([]/.test(words);
   const ownPart = (title: string) => {
-    const unbracketed = bracketed ? title.replace(BRACKETED, ' ') : title;
+    const unbracketed = readsBrackets ? title.replace(BRACKETED, ' ') : title;
     const without = unbracketed.replace(COMES_WITH, ' ');
     return everyday ? without.replace(MADE_FOR, ' ') : without;
   };

@@ -9,7 +9,7 @@
 import { indexWords } from '@pricehunt/catalog-core';
 import { answerWords, type WordsDeps } from './answer-words';
 import { kindOnlyAsPurpose } from './kind-word';
-import { kindCategoryAnswer, type KindCategoryReads } from './kind-category';
+import { kindCategoryAnswer, type KindCategoryReads, typedKind } from './kind-category';
 import { foundIds, type WordsAnswer } from './search-words';
 import { everydayKind } from './unknown-words';
 import { otherNumbers } from './word-number';
@@ -23,12 +23,17 @@ function onlyValue(values: ReadonlyArray<string | null | undefined>): string | n
   return first && values.every((value) => value?.toLowerCase() === first.toLowerCase()) ? first : null;
 }
 
+/** The forms no other of them begins: each is read as a prefix, so "controller" reads "controllers" too. */
+function shortestForms(forms: readonly string[]): string[] {
+  return forms.filter((form) => !forms.some((other) => other !== form && form.startsWith(other)));
+}
+
 /** Products the line's maker sells in the line's category that are of the kind typed (`kindOnlyAsPurpose` aside), most offers first. */
 async function makersOfKind(words: WordsDeps, line: { brand: string; slug: string; ids: readonly number[] }, kind: string, text: string): Promise<number[]> {
   const { index, catalog } = words;
   if (!index) return [];
   const brandWords = indexWords(line.brand);
-  const carrying = (await Promise.all([kind, ...otherNumbers(kind)].map((form) => index.productsCarrying(brandWords, form, OFFERS_READ)))).flat();
+  const carrying = (await Promise.all(shortestForms([kind, ...otherNumbers(kind)]).map((form) => index.productsCarrying(brandWords, form, OFFERS_READ)))).flat();
   const lineIds = new Set(line.ids);
   const ids = [...new Set(carrying.map((entry) => entry.productId))].filter((id) => !lineIds.has(id));
   const products = await catalog.getProducts(ids);
@@ -44,11 +49,11 @@ async function makersOfKind(words: WordsDeps, line: { brand: string; slug: strin
  * nothing of the kind there. The kind is an everyday word (`everydayKind`) other than the brand's name.
  */
 export async function lineKindAnswer(words: WordsDeps, text: string): Promise<{ spelled: string; ids: number[] } | null> {
-  const typed = text.split(/\s+/).filter(Boolean);
-  const kind = everydayKind(text);
-  if (kind === null || !words.index) return null;
-  const at = typed.findIndex((word) => word.toLowerCase() === kind);
-  const others = typed.filter((_, index) => index !== at && index < at);
+  const found = typedKind(text, (typed) => everydayKind(typed.join(' ')));
+  if (found === null || !words.index) return null;
+  const { kind } = found;
+  // The line: the words before the kind's ("playstation 5" of "playstation 5 controller for kids").
+  const others = found.typed.slice(0, Math.max(0, found.at));
   if (others.length === 0) return null;
   const lineIds = foundIds(await answerWords(words, others.join(' ')));
   if (lineIds.length === 0) return null;
