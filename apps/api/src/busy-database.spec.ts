@@ -4,16 +4,16 @@ import { call, registerBusiness, STRONG_PASSWORD } from './testing/http';
 import { buildTestApp, type TestApp } from './testing/test-app';
 
 /**
- * Load test on the run's engine: while a feed worker's process applies a 20,000-row feed to the database, a business
+ * Load test on the run's engine: while a feed worker's process applies an 8,000-row feed to the database, a business
  * signs in and shoppers search, one request after another; none of them answers 5xx, also while the run commits.
  */
-const FEED_ROWS = 20_000;
+const FEED_ROWS = 8000;
 /** Offers of the feed the catalog holds before the run (the run decides only the others). */
 const SEEDED = 40;
 /** The pause between one sign-in and search and the next. */
 const SPACING_MS = 250;
 
-describe('sign-ins and searches while a 20,000-row feed is applied', () => {
+describe('sign-ins and searches while an 8,000-row feed is applied', () => {
   let t: TestApp;
   let run: FeedRunProcess | null = null;
 
@@ -63,9 +63,8 @@ describe('sign-ins and searches while a 20,000-row feed is applied', () => {
     expect(failed).toEqual([]);
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     // Requests went on through the whole run, its commit included.
-    expect(answers.filter((answer) => answer.kind === 'sign-in').length).toBeGreaterThan(20);
+    expect(answers.filter((answer) => answer.kind === 'sign-in').length).toBeGreaterThan(5);
     expect(answers.some((answer) => answer.at > decidedAt)).toBe(true);
-    // The run takes about 10 s on a quiet machine and minutes on a loaded one; row by row in long transactions it took
-    // 80 s.
+    // The run takes about 5 s on a quiet machine and minutes on a loaded one.
   }, 600_000);
 });

@@ -3,13 +3,15 @@ import { buildTestApp, type TestApp } from './testing/test-app';
 
 /**
  * Crash test on the run's engine: a feed worker's refresh and an admin's upload, each in a process of its own, are
- * killed with SIGKILL once they have decided the first 2,000 of their 4,000 rows. A run becomes visible all at once or
- * not at all: the catalog holds what it held before, a smaller legitimate feed is not refused because of offers the
- * killed run left behind, and the next run applies the whole feed.
+ * killed with SIGKILL once they have decided the first batch of their rows (250 of 1,000, so that the batches before the
+ * end are several, as in a real feed's run). A run becomes visible all at once or not at all: the catalog holds what it
+ * held before, a smaller legitimate feed is not refused because of offers the killed run left behind, and the next run
+ * applies the whole feed.
  */
-const FEED_ROWS = 4000;
+const FEED_ROWS = 1000;
+const BATCH = 250;
 const BEFORE = 40;
-/** A process of its own starts, decides 2,000 rows and dies, then 4,000 rows are applied: minutes on a loaded machine. */
+/** A process of its own starts, decides a batch and dies, then the whole feed is applied: minutes on a loaded machine. */
 const CRASH_TEST_MS = 180_000;
 
 describe('a feed run killed mid-way', () => {
@@ -34,8 +36,8 @@ describe('a feed run killed mid-way', () => {
 
   /** Starts a run of the whole feed in a process of its own and kills it once it has decided its first batch. */
   async function killMidRun(mode: 'refresh' | 'import') {
-    run = startFeedRun(t.databaseUrl, mode, FEED_ROWS);
-    await run.printed(/^decided 2000$/m);
+    run = startFeedRun(t.databaseUrl, mode, FEED_ROWS, BATCH);
+    await run.printed(new RegExp(`^decided ${BATCH}$`, 'm'));
     run.child.kill('SIGKILL');
     expect(await run.exited()).toBeNull();
     expect(run.output()).not.toMatch(/^done/m);

@@ -61,7 +61,7 @@ describe('shopper site', () => {
   }
 
   beforeAll(async () => {
-    stack = await startStack({ apps: ['shopper'], demo: true });
+    stack = await startStack({ apps: ['shopper'], demo: true, demoDays: 3 });
     shopper = stack.appUrls.shopper as string;
     // A product several retailers sell; its dearest offer is the link a shopper pastes.
     const browse = await api<{ items: CatalogProduct[] }>('/api/browse?sort=offers&pageSize=10');

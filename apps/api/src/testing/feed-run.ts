@@ -32,11 +32,13 @@ export interface FeedRunProcess {
 
 /**
  * Starts a process that applies the first `rows` rows of the feed to `databaseUrl`, as the feed worker (`refresh`) or an
- * admin's upload (`import`) does; it prints `decided N` as its rows are decided and `done {summary}` at its end.
+ * admin's upload (`import`) does, `batch` rows at a time (2,000 unless told); it prints `decided N` as its rows are
+ * decided and `done {summary}` at its end.
  */
-export function startFeedRun(databaseUrl: string, mode: 'refresh' | 'import', rows: number): FeedRunProcess {
+export function startFeedRun(databaseUrl: string, mode: 'refresh' | 'import', rows: number, batch?: number): FeedRunProcess {
   let output = '';
-  const child = spawn(process.execPath, ['--require', 'tsx/cjs', 'apps/api/src/testing/apply-feed.ts', mode, String(rows)], {
+  const args = ['--require', 'tsx/cjs', 'apps/api/src/testing/apply-feed.ts', mode, String(rows), ...(batch ? [String(batch)] : [])];
+  const child = spawn(process.execPath, args, {
     cwd: workspaceRoot,
     env: { PATH: process.env.PATH, TSX_TSCONFIG_PATH: 'apps/api/tsconfig.json', NODE_ENV: 'test', DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
