@@ -1,8 +1,19 @@
-import { ZxcvbnFactory, type FeedbackType } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
-import { dictionary as englishDictionary, translations } from '@zxcvbn-ts/language-en';
+import type { FeedbackType, ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { isRepetitivePassword, passwordMatchesEmail, PasswordMessages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@pricehunt/contracts';
 import { badRequest } from '@pricehunt/http-errors';
+
+/**
+ * zxcvbn's code and word lists, loaded at the first password checked: evaluating them takes about 0.3 s of a core,
+ * which every start of the API (and every test file that builds one) would otherwise spend on sign-ups it may never see.
+ * Loaded with require, not import(): the checks are synchronous.
+ */
+function strengthModules() {
+  return {
+    core: require('@zxcvbn-ts/core') as typeof import('@zxcvbn-ts/core'),
+    common: require('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common'),
+    english: require('@zxcvbn-ts/language-en') as typeof import('@zxcvbn-ts/language-en'),
+  };
+}
 
 let common: Set<string> | undefined;
 
@@ -11,7 +22,7 @@ let common: Set<string> | undefined;
  * @zxcvbn-ts/language-common), lower-cased. Checked here on the server, never sent to browsers.
  */
 function commonPasswords(): Set<string> {
-  common ??= new Set(dictionary['passwords-common'].map((word) => word.toLowerCase()));
+  common ??= new Set(strengthModules().common.dictionary['passwords-common'].map((word) => word.toLowerCase()));
   return common;
 }
 
@@ -43,7 +54,10 @@ let strength: ZxcvbnFactory | undefined;
 
 /** zxcvbn with the common and English dictionaries (server only: the browsers never load them) and the product's words. */
 function zxcvbn(): ZxcvbnFactory {
-  strength ??= new ZxcvbnFactory({ translations, graphs: adjacencyGraphs, dictionary: { ...dictionary, ...englishDictionary, pricehunt: PRODUCT_WORDS } });
+  if (!strength) {
+    const { core, common: shared, english } = strengthModules();
+    strength = new core.ZxcvbnFactory({ translations: english.translations, graphs: shared.adjacencyGraphs, dictionary: { ...shared.dictionary, ...english.dictionary, pricehunt: PRODUCT_WORDS } });
+  }
   return strength;
 }
 
