@@ -272,7 +272,8 @@ describe('results page', () => {
     renderResults();
 
     expect(await screen.findByRole('heading', { level: 1, name: '4 products match “apple watch”' })).toBeInTheDocument();
-    expect(document.title).toMatch(/^Products matching “apple watch”/);
+    // The title is set by an effect, which React may run after the heading is drawn.
+    await waitFor(() => expect(document.title).toMatch(/^Products matching “apple watch”/));
     // No single product was named: no offers, no price chart, no "could not find" message.
     expect(screen.queryByRole('heading', { name: /offers/ })).not.toBeInTheDocument();
     expect(screen.queryByText(/could not find/)).not.toBeInTheDocument();
@@ -414,7 +415,7 @@ describe('results page', () => {
     renderResults();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'No product matches “instant pot”' })).toBeInTheDocument();
-    expect(document.title).toMatch(/^No product matches “instant pot”/);
+    await waitFor(() => expect(document.title).toMatch(/^No product matches “instant pot”/));
     expect(screen.getByText(/Products that share some of them are below/)).toBeInTheDocument();
     // No product header, offers count or price chart for words that named nothing.
     expect(screen.queryByText('Matched to your search words')).not.toBeInTheDocument();
