@@ -63,8 +63,8 @@ describe('sign-ins and searches while an 8,000-row feed is applied', () => {
     expect(failed).toEqual([]);
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     // Requests went on through the whole run, its commit included.
-    expect(answers.filter((answer) => answer.kind === 'sign-in').length).toBeGreaterThan(5);
+    // The run takes about 5 s on a quiet machine (14 sign-ins on SQLite, 26 on PostgreSQL) and minutes on a loaded one.
+    expect(answers.filter((answer) => answer.kind === 'sign-in').length).toBeGreaterThan(10);
     expect(answers.some((answer) => answer.at > decidedAt)).toBe(true);
-    // The run takes about 5 s on a quiet machine and minutes on a loaded one.
   }, 600_000);
 });
