@@ -18,6 +18,11 @@ export async function buildSearchTestApp(offers: readonly FeedOffer[], source: s
     await t.close();
     throw error;
   }
+  return withSearch(t);
+}
+
+/** A test app with a search of its API (a throw for any answer but a valid 200). */
+export function withSearch(t: TestApp): SearchTestApp {
   const search = async (query: string): Promise<SearchResult> => {
     const res = await t.app.inject({ method: 'POST', url: '/api/search', payload: { requestId: randomUUID(), query } });
     if (res.statusCode !== 200) throw new Error(`POST /api/search "${query}" answered ${res.statusCode}: ${res.body}`);

@@ -1,10 +1,13 @@
 import { listingsCatalog } from './testing/listings-catalog';
-import { productsWithWordStarting } from './held-words';
+import { holdsWhatWordsName, productsWithWordStarting } from './held-words';
 
 const LISTINGS: Record<number, string[]> = {
   1: ['Canon CLI-221 Ink Tank Magenta', 'Canon CLI221M Ink'],
   2: ['Apple iPhone 15 Plus 256GB - Black', 'Apple iPhone 15 Plus, US Version, 256GB'],
   3: ['Targus Laptop Bags for 15.6" Laptops'],
+  4: ['Samsung Galaxy S24 Ultra SM-S928U Unlocked Smartphone (256GB, Titanium Gray)'],
+  5: ['Apple Watch Series 9 GPS 45mm Aluminum Case', 'Apple iPad Air M2 Wi-Fi (11", 128GB, Blue)'],
+  6: ['GoPro HERO11 Black 27MP Action Camera', 'Anker Nano 65W USB-C Charger'],
 };
 const catalog = listingsCatalog(LISTINGS);
 
@@ -19,5 +22,21 @@ describe('productsWithWordStarting', () => {
     expect((await productsWithWordStarting(catalog, ['case'], [1, 2, 3])).size).toBe(0);
     // "Plus" holds "lus" only inside it.
     expect((await productsWithWordStarting(catalog, ['lus'], [2])).size).toBe(0);
+  });
+});
+
+describe('holdsWhatWordsName', () => {
+  it('reads a number typed without its unit as the capacity or size a listing writes with it', async () => {
+    expect(await holdsWhatWordsName(catalog, 'galaxy s24 ultra 256', 4)).toBe(true);
+    expect(await holdsWhatWordsName(catalog, 'apple watch 45', 5)).toBe(true);
+    expect(await holdsWhatWordsName(catalog, 'ipad air 11', 5)).toBe(true);
+  });
+
+  it('reads no other unit so, nor another number', async () => {
+    expect(await holdsWhatWordsName(catalog, 'galaxy s24 ultra 512', 4)).toBe(false);
+    expect(await holdsWhatWordsName(catalog, 'galaxy s24 ultra 25', 4)).toBe(false);
+    // 27MP is no HERO27, 65W no 65 of a charger.
+    expect(await holdsWhatWordsName(catalog, 'gopro 27', 6)).toBe(false);
+    expect(await holdsWhatWordsName(catalog, 'anker charger 65', 6)).toBe(false);
   });
 });

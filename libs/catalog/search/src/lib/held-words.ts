@@ -166,10 +166,20 @@ const gluedToLetters = (number: string, held: ReadonlySet<string>) =>
   /^\d+$/.test(number) &&
   [...held].some((word) => (word.endsWith(number) && /^\p{L}{2,}$/u.test(word.slice(0, -number.length))) || (word.startsWith(number) && /^\p{L}{2,}\d/u.test(word.slice(number.length))));
 
+/**
+ * Units a shopper leaves out after a number: "galaxy s24 ultra 256" for its 256GB, "ipad air 11" for the 11-inch, "apple
+ * watch 45" for the 45mm. Other units stay: "gopro 12" is no 12MP camera, "anker 65" no 65W charger.
+ */
+const LEFT_OUT_UNIT = /^(?:gb|tb|mm|in|inch|inches)$/;
+
+/** A whole number is held by a listing's word that is the number with a unit shoppers leave out (`LEFT_OUT_UNIT`). */
+const withItsUnit = (number: string, held: ReadonlySet<string>) =>
+  /^\d+$/.test(number) && [...held].some((word) => word.startsWith(number) && LEFT_OUT_UNIT.test(word.slice(number.length)));
+
 /** `wordsHeldBy` over the listings' words (`held`) and each listing's letters and digits run together (`runs`). */
 function listingsHold(typed: readonly string[], held: ReadonlySet<string>, runs: readonly string[]): WordsHeld {
   const holdsNumber = (word: string) =>
-    (word.length >= RUN_NUMBER_CHARACTERS && runs.some((run) => longestCommonRun(word, run) > word.length * NUMBER_HELD_SHARE)) || gluedToLetters(word, held);
+    (word.length >= RUN_NUMBER_CHARACTERS && runs.some((run) => longestCommonRun(word, run) > word.length * NUMBER_HELD_SHARE)) || gluedToLetters(word, held) || withItsUnit(word, held);
   const holdsLetters = (word: string) =>
     word.length >= STEM_LETTERS && [...held].some((other) => other.length >= STEM_LETTERS && (other.startsWith(word) || word.startsWith(other)));
   const holds = (word: string) => held.has(word) || (isNumber(word) ? holdsNumber(word) : isLetters(word) && holdsLetters(word));

@@ -12,6 +12,7 @@ import { type KindCategoryReads, withKindCategory } from './kind-category';
 import { kindAnswer } from './line-kind';
 import { listsOtherKind, namesUnsoldKind, withoutUnknownWords, withoutUnsaidWords } from './unknown-words';
 import { inListingsNumber } from './word-number';
+import { unsoldNames } from './unsold-name';
 import { readPriceWords } from './price-words';
 import { readShoppingWords } from './shopping-words';
 import { asWanted, carryingTheWords } from './wanted-products';
@@ -300,7 +301,7 @@ async function searchedAs(search: Search, words: string | null): Promise<Found |
  * Typed words (`lookForTypedWords`); words that find nothing at all, or only products that lack one of them, are
  * searched again without the everyday words no listing says (`unknown-words.ts`: "laptop for students" as "laptop",
  * "baby monitor" as "monitor"), when the words kept find something as typed; the answer says what was searched, and
- * never that products lacking a word match it.
+ * never that products lacking a word match it, nor products lacking a name the catalog does not sell (`unsold-name.ts`).
  */
 async function lookForWords(search: Search, query: string): Promise<Found> {
   const found = await lookForTypedWords(search, query);
@@ -318,7 +319,12 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
   if (reduced) return reduced;
   // Everyday words no listing of the kind sought says ("mobile phone", "gaming phone"): the kind is searched without them.
   const unsaid = await searchedAs(search, await withoutUnsaidWords(search.catalog, words, async (kind) => foundIds(await lookForTypedWords(search, kind))));
-  return unsaid ?? ((await otherKind()) ? listsNothing : found);
+  if (unsaid) return unsaid;
+  if (await otherKind()) return listsNothing;
+  // A name the catalog does not sell ("dyson airwrap"): what the maker's word found is similar, not what was asked for.
+  const { spelling } = search;
+  const unsold = foundSome && spelling ? await unsoldNames({ offerCounts: (typed) => index.offerCounts(typed), correct: (text) => spelling.correct(text) }, words) : [];
+  return unsold.length > 0 ? listsNothing : found;
 }
 
 /**

@@ -1,0 +1,44 @@
+import type { SearchResult } from '@pricehunt/contracts';
+import { seedDemoCatalog } from '@pricehunt/catalog-core';
+import { type SearchTestApp, withSearch } from '../../testing/search-app';
+import { buildTestApp } from '../../testing/test-app';
+
+/**
+ * Words shoppers type, searched in the demo catalog (its real products' listings, one day of prices): a line the
+ * catalog does not sell, and a capacity typed without its unit.
+ */
+
+describe('search API on the demo catalog: what shoppers type', () => {
+  let t: SearchTestApp;
+  beforeAll(async () => {
+    t = withSearch(await buildTestApp());
+    await seedDemoCatalog(t.app.catalog, t.app.storage.catalog, { demo: true, days: 1 });
+    await t.app.catalog.spelling.ready();
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const found = (result: SearchResult) => [...(result.product ? [result.product] : []), ...result.matches];
+
+  it('lists nothing for a maker’s line the catalog does not sell, and shows the maker’s products as similar ("dyson airwrap")', async () => {
+    for (const words of ['dyson airwrap', 'sony xperia', 'samsung bespoke', 'philips hue']) {
+      const result = await t.search(words);
+      expect({ words, found: found(result).map((product) => product.title) }).toEqual({ words, found: [] });
+      expect(result.correctedQuery).toBeNull();
+      expect(result.similarProducts.length).toBeGreaterThan(0);
+      expect(result.similarProducts.every((product) => product.brand === result.similarProducts[0]?.brand)).toBe(true);
+    }
+    // A misspelt word is no such name: it is corrected, and what it finds is listed.
+    const typo = await t.search('sony headphnes');
+    expect(typo.correctedQuery).toBe('sony headphones');
+    expect(found(typo).length).toBeGreaterThan(0);
+  });
+
+  it('reads a number typed without its unit as the capacity its listings write ("galaxy s24 ultra 256": 256GB)', async () => {
+    const titles = async (words: string) => found(await t.search(words)).map((product) => product.title);
+    const with256 = await titles('galaxy s24 ultra 256');
+    expect(with256.length).toBeGreaterThan(1);
+    expect(with256.every((title) => /Galaxy S24 Ultra .*\(256GB,/.test(title))).toBe(true);
+    expect(await titles('galaxy s24 ultra 256gb')).toEqual(expect.arrayContaining(with256));
+    expect(await titles('galaxy s24 ultra 333')).toEqual([]);
+  });
+});
