@@ -5,7 +5,7 @@ import { buildTestApp } from '../../testing/test-app';
 
 /**
  * Words shoppers type, searched in the demo catalog (its real products' listings, one day of prices): a line the
- * catalog does not sell, and a capacity typed without its unit.
+ * catalog does not sell, a maker with another maker's kind of thing, and a capacity typed without its unit.
  */
 
 describe('search API on the demo catalog: what shoppers type', () => {
@@ -31,6 +31,16 @@ describe('search API on the demo catalog: what shoppers type', () => {
     const typo = await t.search('sony headphnes');
     expect(typo.correctedQuery).toBe('sony headphones');
     expect(found(typo).length).toBeGreaterThan(0);
+  });
+
+  it('lists no other maker’s products for words that name a maker whose products hold none of the others ("apple tv 4k")', async () => {
+    const result = await t.search('apple tv 4k');
+    expect(found(result).map((product) => product.title)).toEqual([]);
+    expect(result.similarProducts.length).toBeGreaterThan(0);
+    // A maker whose products hold the other words: only its products are listed.
+    const samsung = found(await t.search('samsung tv 65'));
+    expect(samsung.length).toBeGreaterThan(0);
+    expect(samsung.every((product) => product.brand === 'Samsung')).toBe(true);
   });
 
   it('reads a number typed without its unit as the capacity its listings write ("galaxy s24 ultra 256": 256GB)', async () => {

@@ -12,7 +12,7 @@ import { type KindCategoryReads, withKindCategory } from './kind-category';
 import { kindAnswer } from './line-kind';
 import { listsOtherKind, namesUnsoldKind, withoutUnknownWords, withoutUnsaidWords } from './unknown-words';
 import { inListingsNumber } from './word-number';
-import { unsoldNames } from './unsold-name';
+import { namedByTheWords } from './unnamed-products';
 import { readPriceWords } from './price-words';
 import { readShoppingWords } from './shopping-words';
 import { asWanted, carryingTheWords } from './wanted-products';
@@ -301,7 +301,7 @@ async function searchedAs(search: Search, words: string | null): Promise<Found |
  * Typed words (`lookForTypedWords`); words that find nothing at all, or only products that lack one of them, are
  * searched again without the everyday words no listing says (`unknown-words.ts`: "laptop for students" as "laptop",
  * "baby monitor" as "monitor"), when the words kept find something as typed; the answer says what was searched, and
- * never that products lacking a word match it, nor products lacking a name the catalog does not sell (`unsold-name.ts`).
+ * never that products lacking a word match it, nor those the words do not name (`unnamed-products.ts`).
  */
 async function lookForWords(search: Search, query: string): Promise<Found> {
   const found = await lookForTypedWords(search, query);
@@ -321,10 +321,10 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
   const unsaid = await searchedAs(search, await withoutUnsaidWords(search.catalog, words, async (kind) => foundIds(await lookForTypedWords(search, kind))));
   if (unsaid) return unsaid;
   if (await otherKind()) return listsNothing;
-  // A name the catalog does not sell ("dyson airwrap"): what the maker's word found is similar, not what was asked for.
-  const { spelling } = search;
-  const unsold = foundSome && spelling ? await unsoldNames({ offerCounts: (typed) => index.offerCounts(typed), correct: (text) => spelling.correct(text) }, words) : [];
-  return unsold.length > 0 ? listsNothing : found;
+  // A name the catalog does not sell ("dyson airwrap"), a maker none of whose products holds the other words ("apple tv
+  // 4k"): what the other words found is similar, not what was asked for.
+  const named = foundSome ? await namedByTheWords({ catalog: search.catalog, index, spelling: search.spelling }, words, found) : null;
+  return named ? { ...found, ...named, confidence: named.productId === null ? 0 : found.confidence } : found;
 }
 
 /**
