@@ -27,10 +27,23 @@ describe('search API on the demo catalog: what shoppers type', () => {
       expect(result.similarProducts.length).toBeGreaterThan(0);
       expect(result.similarProducts.every((product) => product.brand === result.similarProducts[0]?.brand)).toBe(true);
     }
+    // A maker the catalog lacks: other makers' chargers are similar, none is listed. Spelling's "green" is no answer
+    // either: no charger found is green.
+    const charger = await t.search('ugreen charger');
+    expect(found(charger)).toEqual([]);
+    expect(charger.similarProducts.length).toBeGreaterThan(0);
     // A misspelt word is no such name: it is corrected, and what it finds is listed.
     const typo = await t.search('sony headphnes');
     expect(typo.correctedQuery).toBe('sony headphones');
     expect(found(typo).length).toBeGreaterThan(0);
+  });
+
+  it('lists the products whose listings write a typed name with a generation glued to it ("samsung smarttag": SmartTag2)', async () => {
+    for (const words of ['samsung smarttag', 'galaxy smarttag']) {
+      const titles = found(await t.search(words)).map((product) => product.title);
+      expect(titles.length).toBeGreaterThan(0);
+      expect(titles.every((title) => title.includes('SmartTag2'))).toBe(true);
+    }
   });
 
   it('lists no other maker’s products for words that name a maker whose products hold none of the others ("apple tv 4k")', async () => {

@@ -1,20 +1,24 @@
 import { unsoldNames, type UnsoldNameDeps } from './unsold-name';
 
-/** Offers carry these words; the corrector knows "headphones". */
-const CARRIED = new Set(['dyson', 'vacuum', 'sony', 'headphones', 'phone', 'phones']);
+/** Offers carry these words; the corrector knows "headphones" and "green". */
+const CARRIED = new Set(['dyson', 'vacuum', 'sony', 'headphones', 'phone', 'phones', 'charger', 'green']);
 const deps: UnsoldNameDeps = {
   offerCounts: async (words) => new Map(words.map((word) => [word, CARRIED.has(word) ? 3 : 0])),
-  correct: async (text) => (text.includes('headphnes') ? text.replace('headphnes', 'headphones') : null),
+  correct: async (text) => {
+    const corrected = text.replace('headphnes', 'headphones').replace('ugreen', 'green');
+    return corrected === text ? null : corrected;
+  },
 };
 
 describe('unsoldNames', () => {
-  it('names a word no offer carries, no everyday word, that the corrector leaves as typed', async () => {
-    expect(await unsoldNames(deps, 'dyson airwrap')).toEqual(['airwrap']);
-    expect(await unsoldNames(deps, 'Sony Xperia')).toEqual(['xperia']);
+  it('names a word no offer carries, no everyday word, with the word spelling writes for it', async () => {
+    expect(await unsoldNames(deps, 'dyson airwrap')).toEqual([{ word: 'airwrap', spelt: null }]);
+    expect(await unsoldNames(deps, 'Sony Xperia')).toEqual([{ word: 'xperia', spelt: null }]);
+    expect(await unsoldNames(deps, 'sony headphnes')).toEqual([{ word: 'headphnes', spelt: 'headphones' }]);
+    expect(await unsoldNames(deps, 'ugreen charger')).toEqual([{ word: 'ugreen', spelt: 'green' }]);
   });
 
-  it('names no misspelt word, no word offers carry in the other number, no everyday word, no short word', async () => {
-    expect(await unsoldNames(deps, 'sony headphnes')).toEqual([]);
+  it('names no word offers carry in either number, no everyday word, no short word', async () => {
     expect(await unsoldNames(deps, 'sony phone')).toEqual([]);
     expect(await unsoldNames(deps, 'quiet dyson vacuum')).toEqual([]);
     expect(await unsoldNames(deps, 'sony zf')).toEqual([]);

@@ -1,8 +1,9 @@
 /**
  * A name the catalog does not sell, typed with words it does: "dyson airwrap", "sony xperia", "philips hue" in a catalog
  * of Dyson vacuums, Sony headphones and Philips air fryers. The maker's word finds its other products, which fit the words
- * about as well as each other and lack the same name: they are no answer, only similar products. A typo is no such name:
- * a word the spelling corrector reads as a word of the catalog ("sony headphnes") is searched as corrected elsewhere.
+ * about as well as each other and lack the same name: they are no answer, only similar products. A typo is no such name
+ * when what the words found holds the word spelling writes for it ("kinsgton" of Kingston memory); "ugreen charger" is
+ * no "green charger" of the white and black Anker chargers it found.
  */
 import { indexWords, isCommonWord } from '@pricehunt/catalog-core';
 import { otherNumbers } from './word-number';
@@ -18,11 +19,17 @@ export interface UnsoldNameDeps {
   correct: (text: string) => Promise<string | null>;
 }
 
+/** A typed name no offer carries, and the catalog word the spelling corrector writes for it (null: none). */
+export interface UncarriedName {
+  word: string;
+  spelt: string | null;
+}
+
 /**
- * The typed words' names that no offer carries in either number, that are no everyday English word, and that the
- * spelling corrector leaves as typed; empty when there is none. A word beside a number is none.
+ * The typed words' names that no offer carries in either number and that are no everyday English word, each with the
+ * word spelling would write for it; empty when there is none. A word beside a number is none.
  */
-export async function unsoldNames(deps: UnsoldNameDeps, text: string): Promise<string[]> {
+export async function unsoldNames(deps: UnsoldNameDeps, text: string): Promise<UncarriedName[]> {
   const words = indexWords(text);
   // Letters beside a number may be a piece of a model number typed in pieces ("eah 6870 d 2 di 2 s 1 g" of EAH6870).
   const besideNumber = (at: number) => [words[at - 1], words[at + 1]].some((word) => word !== undefined && /\p{N}/u.test(word));
@@ -32,7 +39,10 @@ export async function unsoldNames(deps: UnsoldNameDeps, text: string): Promise<s
   const uncarried = names.filter((word) => [word, ...otherNumbers(word)].every((form) => (counts.get(form) ?? 0) === 0));
   if (uncarried.length === 0) return [];
   const corrected = await deps.correct(text);
-  if (corrected === null) return uncarried;
-  const kept = new Set(indexWords(corrected));
-  return uncarried.filter((word) => kept.has(word));
+  // The corrector writes a word for a word: the words keep their places.
+  const spelt = corrected === null ? [] : indexWords(corrected);
+  return uncarried.map((word) => {
+    const other = spelt[words.indexOf(word)];
+    return { word, spelt: other !== undefined && other !== word ? other : null };
+  });
 }
