@@ -12,7 +12,7 @@ import { type KindCategoryReads, withKindCategory } from './kind-category';
 import { kindAnswer } from './line-kind';
 import { listsOtherKind, namesUnsoldKind, withoutUnknownWords, withoutUnsaidWords } from './unknown-words';
 import { inListingsNumber } from './word-number';
-import { namedByTheWords } from './unnamed-products';
+import { gluedGenerations, namedByTheWords } from './unnamed-products';
 import { readPriceWords } from './price-words';
 import { readShoppingWords } from './shopping-words';
 import { asWanted, carryingTheWords } from './wanted-products';
@@ -310,6 +310,9 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
   const words = found.correctedQuery ?? query;
   const foundSome = found.productId !== null || found.matchIds.length > 0;
   const listsNothing = { ...found, productId: null, confidence: 0, matchIds: [] };
+  // A word listings write with a generation glued to it ("galaxy z flip" of "Z Flip6", "gopro hero" of "HERO12").
+  const glued = found.complete ? [] : await gluedGenerations({ catalog: search.catalog, index }, words);
+  if (glued.length > 0) return { ...listsNothing, matchIds: glued, complete: true };
   // Words that name a kind of thing the catalog does not sell ("smart plug") name or list nothing it sells.
   if (foundSome && (await namesUnsoldKind(words, (typed) => index.offerCounts(typed)))) return listsNothing;
   // Products found for the words' other words that are not the kind of thing sought ("iphone 15 case") are no answer.
@@ -323,7 +326,7 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
   if (await otherKind()) return listsNothing;
   // A name the catalog does not sell ("dyson airwrap"), a maker none of whose products holds the other words ("apple tv
   // 4k"): what the other words found is similar, not what was asked for.
-  const named = foundSome ? await namedByTheWords({ catalog: search.catalog, index, spelling: search.spelling }, words, found) : null;
+  const named = await namedByTheWords({ catalog: search.catalog, index, spelling: search.spelling }, words, found);
   return named ? { ...found, ...named, confidence: named.productId === null ? 0 : found.confidence } : found;
 }
 

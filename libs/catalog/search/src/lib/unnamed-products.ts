@@ -1,8 +1,9 @@
 /**
  * Products found for some of the typed words that the words do not name, though no product holds them all: none, when
  * the words hold a name the catalog does not sell (`unsold-name.ts`: "dyson airwrap"); those of other makers, when the
- * words name a maker (`typed-maker.ts`: "apple tv 4k"). A name that listings write with more glued to it ("smarttag"
- * of "SmartTag2") names the products whose offers carry it so, with the other typed words.
+ * words name a maker (`typed-maker.ts`: "apple tv 4k"). And what such words name: a word that listings write with a
+ * generation glued to it ("smarttag" of "SmartTag2", "flip" of "Z Flip6") names the products whose offers carry it so,
+ * with the other words (`gluedGenerations`).
  */
 import { indexWords, type CatalogRepository, type SearchIndexRepository, type SpellingCorrector } from '@pricehunt/catalog-core';
 import { holdWordStarting, listingWordsOf } from './held-words';
@@ -18,14 +19,27 @@ export interface UnnamedReads {
 
 type Answer = { productId: number | null; matchIds: number[] };
 
+/** A typed word this long or longer is looked for with a generation glued to it. */
+const GLUED_MIN = 3;
+/** Typed words looked for with a generation glued to them, at most. */
+const GLUED_READ = 4;
+
 /**
- * The products whose offers carry a name typed as the start of a word of theirs ("smarttag" of "SmartTag2") and the
- * other typed words; empty when none does.
+ * The products whose offers carry a typed word of letters with a generation glued to it ("smarttag" of "SmartTag2",
+ * "flip" of "Galaxy Z Flip6") and the other typed words; empty when none does.
  */
-async function carryingGlued(reads: UnnamedReads, words: string, name: string): Promise<number[]> {
-  const others = indexWords(words).filter((word) => word !== name);
-  const carrying = await reads.index.productsCarrying(others, name, MATCH_LIMIT);
-  return [...new Set(carrying.map((entry) => entry.productId))];
+export async function gluedGenerations(reads: UnnamedReads, words: string): Promise<number[]> {
+  const typed = indexWords(words);
+  for (const word of typed.filter((each) => each.length >= GLUED_MIN && /^\p{L}+$/u.test(each)).slice(0, GLUED_READ)) {
+    const carrying = await reads.index.productsCarrying(typed.filter((other) => other !== word), word, MATCH_LIMIT);
+    const ids = [...new Set(carrying.map((entry) => entry.productId))];
+    if (ids.length === 0) continue;
+    const glued = new RegExp(`^${word}\\d+$`, 'u');
+    const listings = await listingWordsOf(reads.catalog, ids);
+    const holding = ids.filter((id) => (listings.get(id) ?? []).some((listed) => glued.test(listed)));
+    if (holding.length > 0) return holding;
+  }
+  return [];
 }
 
 /** Whether `name` is a misspelling of the word spelling writes for it, which a product found holds. */
@@ -43,12 +57,9 @@ export async function namedByTheWords(reads: UnnamedReads, words: string, found:
   const { index, spelling } = reads;
   const ids = found.productId !== null ? [found.productId] : found.matchIds;
   const nothing = { productId: null, matchIds: [] };
+  if (ids.length === 0) return null;
   const names = spelling ? await unsoldNames({ offerCounts: (typed) => index.offerCounts(typed), correct: (text) => spelling.correct(text) }, words) : [];
-  for (const name of names) {
-    const glued = await carryingGlued(reads, words, name.word);
-    if (glued.length > 0) return { productId: null, matchIds: glued };
-    if (!(await spelledInFound(reads, name, ids.slice(0, MATCH_LIMIT)))) return nothing;
-  }
+  for (const name of names) if (!(await spelledInFound(reads, name, ids.slice(0, MATCH_LIMIT)))) return nothing;
   const ofMakers = await ofTypedMakers(reads, words, ids);
   if (ofMakers === null || ofMakers.length === ids.length) return null;
   if (ofMakers.length === 0 || found.productId !== null) return nothing;
