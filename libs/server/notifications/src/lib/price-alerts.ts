@@ -138,20 +138,32 @@ export function createPriceAlertChecker(deps: { repo: PriceAlertRepository; mail
   }
 
   let running: Promise<AlertCheck> | null = null;
+  let next: Promise<AlertCheck> | null = null;
+  const start = (): Promise<AlertCheck> => {
+    running = run().finally(() => {
+      running = null;
+    });
+    return running;
+  };
   return {
-    /** Checks every alert once; a call while a check runs answers that check. */
+    /**
+     * Checks every alert once. A call while a check runs answers the one check that follows it: the prices may have
+     * dropped after the running check read them (an import that ends meanwhile), and calls meanwhile share it.
+     */
     check(): Promise<AlertCheck> {
-      running ??= run().finally(() => {
-        running = null;
+      if (!running) return start();
+      next ??= running.then(
+        () => undefined,
+        () => undefined,
+      ).then(() => {
+        next = null;
+        return start();
       });
-      return running;
+      return next;
     },
-    /** Resolves once no check is running (shutdown waits for one under way). */
-    idle(): Promise<void> {
-      return running ? running.then(
-        () => undefined,
-        () => undefined,
-      ) : Promise.resolve();
+    /** Resolves once no check is running or waiting to (shutdown waits for one under way). */
+    async idle(): Promise<void> {
+      while (running || next) await (next ?? running)?.catch(() => undefined);
     },
   };
 }
