@@ -151,6 +151,8 @@ export function createPriceAlertChecker(deps: { repo: PriceAlertRepository; mail
      * dropped after the running check read them (an import that ends meanwhile), and calls meanwhile share it.
      */
     check(): Promise<AlertCheck> {
+      // The check waiting to follow the running one is started by it, with no turn between: a call now shares it.
+      if (next) return next;
       if (!running) return start();
       next ??= running.then(
         () => undefined,
