@@ -43,6 +43,8 @@ describe('search API on the demo catalog: what shoppers type', () => {
       const result = await t.search(words as string);
       const titles = found(result).map((product) => product.title);
       expect({ words, listed: titles.length > 0 }).toEqual({ words, listed: true });
+      // Every product of the line is listed, not only those of the offers read first.
+      if (words === 'galaxy z flip') expect(titles.length).toBeGreaterThan(5);
       expect(titles.filter((title) => !title.includes(glued as string))).toEqual([]);
       expect(result.correctedQuery).toBeNull();
     }

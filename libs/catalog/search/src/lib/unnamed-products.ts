@@ -23,6 +23,8 @@ type Answer = { productId: number | null; matchIds: number[] };
 const GLUED_MIN = 3;
 /** Typed words looked for with a generation glued to them, at most. */
 const GLUED_READ = 4;
+/** Offers read per typed word: a product has several, and the list holds up to MATCH_LIMIT products. */
+const GLUED_OFFERS_READ = MATCH_LIMIT * 10;
 
 /**
  * The products whose offers carry a typed word of letters with a generation glued to it ("smarttag" of "SmartTag2",
@@ -31,7 +33,7 @@ const GLUED_READ = 4;
 export async function gluedGenerations(reads: UnnamedReads, words: string): Promise<number[]> {
   const typed = indexWords(words);
   for (const word of typed.filter((each) => each.length >= GLUED_MIN && /^\p{L}+$/u.test(each)).slice(0, GLUED_READ)) {
-    const carrying = await reads.index.productsCarrying(typed.filter((other) => other !== word), word, MATCH_LIMIT);
+    const carrying = await reads.index.productsCarrying(typed.filter((other) => other !== word), word, GLUED_OFFERS_READ);
     const ids = [...new Set(carrying.map((entry) => entry.productId))];
     if (ids.length === 0) continue;
     const glued = new RegExp(`^${word}\\d+$`, 'u');
