@@ -60,6 +60,20 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(samsung.every((product) => product.brand === 'Samsung')).toBe(true);
   });
 
+  it('reads neither a line’s edition nor a word like its kind’s as a kind its maker sells ("iphone 15 pro", "ps5 games")', async () => {
+    // The catalog sells the iPhone 15 and 15 Plus and the 16 Pro: it names no "apple pro", and shows the 16 Pro as similar.
+    const pro = await t.search('iphone 15 pro');
+    expect(found(pro)).toEqual([]);
+    expect(pro.correctedQuery).toBeNull();
+    expect(pro.similarProducts[0]?.title).toMatch(/^Apple iPhone 16 Pro /);
+    // It sells no games: no "sony games" of the controllers whose listings say "Gaming", nor consoles; they are similar.
+    for (const words of ['ps5 games', 'nintendo switch games']) {
+      const games = await t.search(words);
+      expect({ words, found: found(games).map((product) => product.title), correctedQuery: games.correctedQuery }).toEqual({ words, found: [], correctedQuery: null });
+      expect(games.similarProducts.length).toBeGreaterThan(0);
+    }
+  });
+
   it('reads a number typed without its unit as the capacity its listings write ("galaxy s24 ultra 256": 256GB)', async () => {
     const titles = async (words: string) => found(await t.search(words)).map((product) => product.title);
     const with256 = await titles('galaxy s24 ultra 256');

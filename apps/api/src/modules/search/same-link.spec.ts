@@ -42,7 +42,11 @@ describe('a link asked for again while its page is being read', () => {
     const [first, second] = [randomUUID(), randomUUID()];
     const answers = await Promise.all([paste(first, url), new Promise((resolve) => setTimeout(resolve, 300)).then(() => paste(second, url))]);
     expect(reads).toBe(1);
-    expect(answers.map((answer) => answer.identifiedBy)).toEqual(['page-metadata', 'page-metadata']);
+    // A page not read says why (`unreadPage`), so a failure here names its cause.
+    expect(answers.map((answer) => [answer.identifiedBy, answer.unreadPage])).toEqual([
+      ['page-metadata', null],
+      ['page-metadata', null],
+    ]);
     expect(answers.map((answer) => answer.requestId)).toEqual([first, second]);
     expect(answers[1]?.product?.id).toBe(answers[0]?.product?.id);
     // Each is stored under its own id.

@@ -4,9 +4,11 @@
  * the other typed words find products of one brand and one category (the line: the PlayStation 5 consoles), the products
  * of that brand and category whose own kind is the one typed (`kindOnlyAsPurpose`: not a console "with DualSense
  * Controller") are listed, and the answer says what was searched ("sony controller"). A line of a category its maker
- * sells no such kind in has none: "iphone 15 case" lists no Apple Watch "Aluminum Case", a smartwatch.
+ * sells no such kind in has none: "iphone 15 case" lists no Apple Watch "Aluminum Case", a smartwatch. Nor is a kind
+ * an edition of the line ("iphone 15 pro": the Pro is an iPhone, not an Apple "pro").
  */
 import { indexWords } from '@pricehunt/catalog-core';
+import { VARIANT_EDITIONS } from '@pricehunt/catalog-matching';
 import { answerWords, type WordsDeps } from './answer-words';
 import { kindOnlyAsPurpose } from './kind-word';
 import { kindCategoryAnswer, type KindCategoryReads, typedKind } from './kind-category';
@@ -52,6 +54,7 @@ export async function lineKindAnswer(words: WordsDeps, text: string): Promise<{ 
   const found = typedKind(text, (typed) => everydayKind(typed.join(' ')));
   if (found === null || !words.index) return null;
   const { kind } = found;
+  if (VARIANT_EDITIONS.has(kind)) return null;
   // The line: the words before the kind's ("playstation 5" of "playstation 5 controller for kids").
   const others = found.typed.slice(0, Math.max(0, found.at));
   if (others.length === 0) return null;

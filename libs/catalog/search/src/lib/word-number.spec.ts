@@ -7,8 +7,13 @@ describe('otherNumbers', () => {
   it('writes a plural in the singular and a singular in the plural', () => {
     expect(otherNumbers('laptops')).toEqual(['laptop']);
     expect(otherNumbers('watches')).toEqual(['watch', 'watche']);
-    expect(otherNumbers('batteries')).toEqual(['battery', 'batteri', 'batterie']);
-    expect(otherNumbers('earbud')).toEqual(['earbuds', 'earbudes']);
+    expect(otherNumbers('batteries')).toEqual(['battery', 'batterie']);
+    expect(otherNumbers('earbud')).toEqual(['earbuds']);
+    expect(otherNumbers('box')).toEqual(['boxs', 'boxes']);
+    expect(otherNumbers('glasses')).toEqual(['glass', 'glasse']);
+    // Only after s, x, z, ch, sh or o is "es" a plural's: "games" is no "gam" ("gaming").
+    expect(otherNumbers('games')).toEqual(['game']);
+    expect(otherNumbers('cables')).toEqual(['cable']);
     expect(otherNumbers('glass')).toEqual([]);
     expect(otherNumbers('mice')).toEqual(['mouse']);
   });

@@ -20,15 +20,22 @@ const IRREGULAR: ReadonlyMap<string, string> = new Map([
   ['shelf', 'shelves'],
 ]);
 
+/**
+ * Words whose plural adds "es" ("box", "watch", "brush", "hero"), and such plurals: "games" is "game" and no "gam",
+ * which, read as the start of a word, would be "gaming" too.
+ */
+const ES_SINGULAR = /(?:x|z|ch|sh|o)$/;
+const ES_PLURAL = /(?:s|x|z|ch|sh|o)es$/;
+
 /** The other numbers a word may be written in: "laptops" → "laptop", "watches" → "watch", "batteries" → "battery"; "earbud" → "earbuds"; "mice" → "mouse". */
 export function otherNumbers(word: string): string[] {
   const irregular = IRREGULAR.get(word);
   if (irregular !== undefined) return [irregular];
   const forms: string[] = [];
   if (word.endsWith('ies') && word.length > 4) forms.push(`${word.slice(0, -3)}y`);
-  if (word.endsWith('es') && word.length > 4) forms.push(word.slice(0, -2));
+  if (ES_PLURAL.test(word) && word.length > 4) forms.push(word.slice(0, -2));
   if (word.endsWith('s') && !word.endsWith('ss') && word.length >= NUMBER_MIN) forms.push(word.slice(0, -1));
-  if (!word.endsWith('s')) forms.push(`${word}s`, `${word}es`);
+  if (!word.endsWith('s')) forms.push(`${word}s`, ...(ES_SINGULAR.test(word) ? [`${word}es`] : []));
   if (/[^aeiou]y$/.test(word)) forms.push(`${word.slice(0, -1)}ies`);
   return forms;
 }
