@@ -81,5 +81,13 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(with256.every((title) => /Galaxy S24 Ultra .*\(256GB,/.test(title))).toBe(true);
     expect(await titles('galaxy s24 ultra 256gb')).toEqual(expect.arrayContaining(with256));
     expect(await titles('galaxy s24 ultra 333')).toEqual([]);
+    // Each 45mm Series 9 holds "apple watch 45" (its listings write "45mm"): the words name none of its colours, and
+    // every one is listed.
+    const with45 = await titles('apple watch 45');
+    expect(with45.length).toBeGreaterThan(2);
+    expect(with45.filter((title) => !/Apple Watch Series 9 .*45mm|^45mm Apple Watch Series 9 /.test(title))).toEqual([]);
+    const with47 = await titles('galaxy watch 47');
+    expect(with47.length).toBeGreaterThan(1);
+    expect(with47.filter((title) => !/Galaxy Watch.* 47mm/.test(title))).toEqual([]);
   });
 });

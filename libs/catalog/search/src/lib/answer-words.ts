@@ -74,6 +74,8 @@ async function answerAsTyped(deps: WordsDeps, words: string): Promise<WordsAnswe
     // Words that fit several products name none of them: they are listed, from a wider pool of candidates.
     ranked = await shown(catalog, await matcher.rankAsync(sought, { useIndex: true, wordsOnly: true, typed: true, indexLimit: MATCH_POOL }));
     picked = severalFitting(ranked);
+    // One alone holds every word as the index reads them; with a number typed, others' listings may hold it with its unit.
+    if (picked.productId !== null) picked = await withOthersHolding(deps, words, ranked, picked);
     if (picked.matchIds.length > 1 && !ranked.some((entry) => entry.holdsAllWords) && typesNumber(words)) picked = await holdersFirst(catalog, words, picked, ranked);
   }
   const best = ranked[0];
@@ -91,7 +93,7 @@ async function answerAsTyped(deps: WordsDeps, words: string): Promise<WordsAnswe
   // for the Nikon Z f, which `compound-words.ts` then reads as "z f"): a best fit without it is another product.
   if (picked.productId === null && picked.matchIds.length === 0 && best && best.score >= matchThreshold() && !(await typesUnknownShortWord(deps, words))) {
     if (best.holdsAllWords === undefined || (await holdsWhatWordsName(catalog, words, best.productId))) picked = { productId: best.productId, confidence: best.score, matchIds: picked.matchIds };
-    picked = await withOthersHolding(catalog, ranked, picked);
+    picked = await withOthersHolding(deps, words, ranked, picked);
   }
   // A model number typed loosely ("kxtg 6645 b", "sx 130") names the products whose offers state it, unless what
   // the words found so far holds every one of them.
@@ -143,25 +145,56 @@ async function holdersFirst(catalog: WordsDeps['catalog'], words: string, picked
  * GPS 45mm (Silver)" at 0.82, "… 41mm Aluminum Case with Sport Band (Pink)" at 0.54 for "apple watch series 9").
  */
 const HOLDING_SHARE = 0.6;
+/** Offers read for the products whose listings write a number typed with its unit (`sizedHolders`). */
+const SIZED_OFFERS = 200;
 
 /**
  * A best fit picked by its score, when other products hold every typed word as it does and fit about as well
- * (`HOLDING_SHARE`): the words name none of them, and all are listed, the best fit first. An accessory made for the
- * product ("Underwater Housing Case for Canon PowerShot SD1100") holds its words too, but is another thing.
+ * (`HOLDING_SHARE`): the words name none of them, and all that hold them are listed, the best fit first. A number
+ * typed that listings write with a unit shoppers leave out ("apple watch 45" of "45mm", `WordsHeld.unitLeftOut`) is a
+ * size: it names no one colour, so every product whose listings hold the words so is listed, however the matcher
+ * ranked its wording. An accessory made for the product ("Underwater Housing Case for Canon PowerShot SD1100") holds
+ * its words too, but is another thing.
  */
-async function withOthersHolding(catalog: WordsDeps['catalog'], ranked: readonly RankedProduct[], picked: Picked): Promise<Picked> {
+async function withOthersHolding(deps: WordsDeps, words: string, ranked: readonly RankedProduct[], picked: Picked): Promise<Picked> {
+  const { catalog } = deps;
   const best = ranked.find((entry) => entry.productId === picked.productId);
-  if (!best || best.holdsAllWords !== true) return picked;
-  const holding = ranked.filter((entry) => entry !== best && entry.holdsAllWords === true && entry.score >= best.score * HOLDING_SHARE);
-  if (holding.length === 0) return picked;
-  const products = await catalog.getProducts([best.productId, ...holding.map((entry) => entry.productId)]);
+  if (!best) return picked;
+  const read = ranked.slice(0, MATCH_LIMIT).filter((entry) => entry !== best);
+  const numbered = typesNumber(words);
+  const sized = numbered ? await sizedHolders(deps, words) : [];
+  const unsure = numbered ? [...new Set([best, ...read].filter((entry) => entry.holdsAllWords !== true).map((entry) => entry.productId).concat(sized))] : [];
+  const heldBy = unsure.length > 0 ? await wordsHeldBy(catalog, words, unsure) : new Map<number, WordsHeld>();
+  const holdsAll = (id: number, index?: boolean) => index === true || holdsEveryWord(heldBy.get(id));
+  if (!holdsAll(best.productId, best.holdsAllWords)) return picked;
+  const holding = read.filter((entry) => holdsAll(entry.productId, entry.holdsAllWords));
+  const sizedHolding = sized.filter((id) => id !== best.productId && holdsAll(id));
+  const ofSize = [best.productId, ...holding.map((entry) => entry.productId), ...sizedHolding].some((id) => heldBy.get(id)?.unitLeftOut === true);
+  if (!ofSize && !holding.some((entry) => entry.score >= best.score * HOLDING_SHARE)) return picked;
+  const listed = [...new Set([best.productId, ...holding.map((entry) => entry.productId), ...(ofSize ? sizedHolding : [])])];
+  const products = await catalog.getProducts(listed);
   const madeFor = (id: number) => {
     const title = products.get(id)?.title;
     return title === undefined || prepareOffer({ title }).accessoryFor;
   };
-  const others = madeFor(best.productId) ? [] : holding.filter((entry) => !madeFor(entry.productId));
-  return others.length === 0 ? picked : { productId: null, confidence: 0, matchIds: [best.productId, ...others.map((entry) => entry.productId)] };
+  const others = madeFor(best.productId) ? [] : listed.slice(1).filter((id) => !madeFor(id));
+  return others.length === 0 ? picked : { productId: null, confidence: 0, matchIds: [best.productId, ...others] };
 }
+
+/**
+ * Products whose offers carry the typed words and a word beginning with a number typed ("apple watch 45": "45mm"),
+ * most offers first, read from the index on either engine whatever its ranking put first.
+ */
+async function sizedHolders(deps: WordsDeps, words: string): Promise<number[]> {
+  const typed = indexWords(words);
+  const numbers = typed.filter((word) => /^\d+$/.test(word));
+  if (!deps.index || numbers.length !== 1) return [];
+  const found = await deps.index.productsCarrying(typed.filter((word) => !numbers.includes(word)), numbers[0] as string, SIZED_OFFERS);
+  return [...found].sort((a, b) => b.offerCount - a.offerCount).map((entry) => entry.productId).slice(0, MATCH_LIMIT);
+}
+
+/** Whether a product's listings hold every typed word (`wordsHeldBy`): every number and edition, and each word of letters. */
+const holdsEveryWord = (held: WordsHeld | undefined): boolean => held !== undefined && held.numbers && held.editions && held.letters === held.lettersTyped;
 
 /** Words of letters this short are never corrected (`SpellingCorrector`): too few letters to tell a typo. */
 const SHORT_WORD = 3;

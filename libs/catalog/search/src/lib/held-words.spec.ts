@@ -1,5 +1,5 @@
 import { listingsCatalog } from './testing/listings-catalog';
-import { holdsWhatWordsName, productsWithWordStarting } from './held-words';
+import { holdsWhatWordsName, productsWithWordStarting, wordsHeldBy } from './held-words';
 
 const LISTINGS: Record<number, string[]> = {
   1: ['Canon CLI-221 Ink Tank Magenta', 'Canon CLI221M Ink'],
@@ -38,5 +38,15 @@ describe('holdsWhatWordsName', () => {
     // 27MP is no HERO27, 65W no 65 of a charger.
     expect(await holdsWhatWordsName(catalog, 'gopro 27', 6)).toBe(false);
     expect(await holdsWhatWordsName(catalog, 'anker charger 65', 6)).toBe(false);
+  });
+});
+
+describe('wordsHeldBy', () => {
+  it('says when a number typed is one a listing writes with a unit shoppers leave out: a size, not a model', async () => {
+    const held = await wordsHeldBy(catalog, 'apple watch 45', [5, 6]);
+    expect(held.get(5)).toEqual({ numbers: true, editions: true, letters: 2, lettersTyped: 2, unitLeftOut: true });
+    expect(held.get(6)?.unitLeftOut).toBe(false);
+    expect((await wordsHeldBy(catalog, 'iphone 15 plus', [2])).get(2)?.unitLeftOut).toBe(false);
+    expect((await wordsHeldBy(catalog, 'gopro 27', [6])).get(6)?.unitLeftOut).toBe(false);
   });
 });

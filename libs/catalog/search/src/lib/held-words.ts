@@ -93,6 +93,8 @@ export interface WordsHeld {
   editions: boolean;
   letters: number;
   lettersTyped: number;
+  /** A number typed is written by some listing with a unit shoppers leave out (`LEFT_OUT_UNIT`): "45" as "45mm", a size. */
+  unitLeftOut: boolean;
 }
 
 /** What of typed words each product's listings hold (`WordsHeld`), their listings read in one go. */
@@ -189,10 +191,10 @@ function listingsHold(typed: readonly string[], held: ReadonlySet<string>, runs:
   const lettersTyped = letters.length;
   const whole = typed.join('');
   if (typed.length > 1 && isNumber(whole)) {
-    if (whole.length >= RUN_NUMBER_CHARACTERS && runs.some((run) => run.includes(whole))) return { numbers: true, editions: true, letters: lettersTyped, lettersTyped };
+    if (whole.length >= RUN_NUMBER_CHARACTERS && runs.some((run) => run.includes(whole))) return { numbers: true, editions: true, letters: lettersTyped, lettersTyped, unitLeftOut: false };
     const inPieces = typed.every((word) => !isLetters(word) || word.length <= STEM_LETTERS);
     const joins = typed.slice(0, -1).map((_, at) => typed.slice(0, at + 1).join('').length);
-    if (inPieces && runs.some((run) => coveredShare(whole, joins, run) > NUMBER_HELD_SHARE)) return { numbers: true, editions: true, letters: lettersTyped, lettersTyped };
+    if (inPieces && runs.some((run) => coveredShare(whole, joins, run) > NUMBER_HELD_SHARE)) return { numbers: true, editions: true, letters: lettersTyped, lettersTyped, unitLeftOut: false };
   }
   // Letters typed apart from the number they begin or end ("eah 6870" of "EAH6870") are held with it.
   const joinedHeld = (at: number) =>
@@ -204,5 +206,6 @@ function listingsHold(typed: readonly string[], held: ReadonlySet<string>, runs:
     editions: typed.filter((word) => VARIANT_EDITIONS.has(word)).every((word) => [...held].some((other) => editionOf(other) === editionOf(word))),
     letters: letters.filter(letterHeld).length,
     lettersTyped,
+    unitLeftOut: typed.some((word) => isNumber(word) && withItsUnit(word, held)),
   };
 }
