@@ -74,6 +74,15 @@ describe('search API on the demo catalog: what shoppers type', () => {
     }
   });
 
+  it('lists the edition the words name before the others of its line ("galaxy s24": no S24+ or Ultra among the S24s)', async () => {
+    for (const words of ['galaxy s24', 'galaxy s25', 'samsung galaxy s24']) {
+      const titles = found(await t.search(words)).map((product) => product.title);
+      // Listed "S24 SM-…" first, then "S24+ SM-…" and "S24 Ultra SM-…", never one of those before an S24.
+      const base = titles.map((title) => / S2\d SM-/.test(title));
+      expect({ words, base: base.filter(Boolean).length > 1, order: base.lastIndexOf(true) < base.indexOf(false) }).toEqual({ words, base: true, order: true });
+    }
+  });
+
   it('reads a number typed without its unit as the capacity its listings write ("galaxy s24 ultra 256": 256GB)', async () => {
     const titles = async (words: string) => found(await t.search(words)).map((product) => product.title);
     const with256 = await titles('galaxy s24 ultra 256');

@@ -183,21 +183,30 @@ function namedEditions(title: string): string[] {
   return named;
 }
 
-/** A title's edition words, and the words each of them follows (one pass over its tokens). */
-function editionsOf(tokens: readonly string[]): { editions: ReadonlySet<string>; leads: ReadonlyMap<string, ReadonlySet<string>> } {
+/**
+ * A plus sign glued to a model's name of letters and digits ("Galaxy S24+", "Note10+"): the edition "plus", which
+ * tokens drop with the sign. Not after a number alone ("Ages 8+", "50+ pieces") nor before another letter ("DVD+R").
+ */
+const GLUED_PLUS = /(?<![\p{L}\p{N}])(\p{L}+\d+\p{L}*|\d+\p{L}+)\+(?![\p{L}\p{N}+])/gu;
+
+/** A title's edition words, and the words each of them follows (one pass over its tokens; a glued plus sign too). */
+function editionsOf(tokens: readonly string[], title: string): { editions: ReadonlySet<string>; leads: ReadonlyMap<string, ReadonlySet<string>> } {
   let editions: Set<string> | null = null;
   let leads: Map<string, Set<string>> | null = null;
-  tokens.forEach((token, i) => {
-    const edition = editionOf(token);
-    if (edition === null || NOT_AN_EDITION.get(token)?.has(tokens[i + 1] as string)) return;
+  const add = (edition: string, before: string | undefined) => {
     (editions ??= new Set()).add(edition);
-    if (i === 0) return;
-    const before = tokens[i - 1] as string;
+    if (before === undefined) return;
     leads ??= new Map();
     const known = leads.get(edition);
     if (known) known.add(before);
     else leads.set(edition, new Set([before]));
+  };
+  tokens.forEach((token, i) => {
+    const edition = editionOf(token);
+    if (edition === null || NOT_AN_EDITION.get(token)?.has(tokens[i + 1] as string)) return;
+    add(edition, i === 0 ? undefined : tokens[i - 1]);
   });
+  if (title.includes('+')) for (const [, name] of foldText(title).matchAll(GLUED_PLUS)) add('plus', name);
   return { editions: editions ?? NONE, leads: leads ?? NO_LEADS };
 }
 
@@ -230,7 +239,7 @@ export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOff
   if (mpn && mpn.length >= 3) models.add(mpn);
   const strongModels = setOrNone([...models].filter((m) => /[A-Z]/.test(m) && /\d/.test(m)));
   const compact = tokens.join(' ');
-  const editionInfo = editionsOf(tokens);
+  const editionInfo = editionsOf(tokens, title);
   const numbers = setOrNone(tokens.filter((t) => /^\d+(?:\.\d+)?$/.test(t)));
   const quantities = quantitiesByKind(extractQuantities(title));
   const lineNumbers = extractLineNumbers(tokens);

@@ -123,6 +123,14 @@ describe('scorePair', () => {
     expect(scorePair(disc, { title: 'Sony PlayStation 5 Slim Console', brand: 'Sony', priceCents: 47999 }).reasons.map((x) => x.code)).not.toContain('edition-conflict');
   });
 
+  it('reads a plus sign glued to a model’s name as the edition "plus", and no other plus sign', () => {
+    const plus = prepareOffer({ title: 'Samsung Galaxy S24+ SM-S926U (256GB, Onyx Black)' });
+    expect([...plus.editions]).toEqual(['plus']);
+    expect([...(plus.editionLeads.get('plus') ?? [])]).toEqual(['s24']);
+    expect([...prepareOffer({ title: 'Samsung Galaxy S24 Plus' }).editions]).toEqual(['plus']);
+    for (const title of ['LEGO City Set, Ages 8+', 'Verbatim DVD+R 50 Pack', 'Disney+ Gift Card', 'C++ Primer']) expect(prepareOffer({ title }).editions.size).toBe(0);
+  });
+
   it('lowers the score when the price ratio is implausible', () => {
     const a = { title: 'Canon EOS R6 Mark II mirrorless camera body', brand: 'Canon', priceCents: 249900 };
     const plausible = scorePair(a, { ...a, priceCents: 229900 });

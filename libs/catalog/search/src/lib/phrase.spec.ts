@@ -36,6 +36,14 @@ describe('products listed for typed words', () => {
     expect(await phraseFirst(reads, 'hoyle card games 2007', [5, 6], new Map([[5, 0.81], [6, 0.8]]))).toEqual([5, 6]);
   });
 
+  it('do not come first for a listing that begins with the words and goes on with an edition they lack', async () => {
+    const reads = readsOf({ 1: ['Samsung Galaxy S25 (128GB, Navy)'], 2: ['Galaxy S25 Ultra 256GB'], 3: ['Galaxy S25+ 256GB'], 4: ['Galaxy S25 256GB Mint'] });
+    const scores = new Map([[1, 0.95], [2, 0.56], [3, 0.55], [4, 0.5]]);
+    expect(await phraseFirst(reads, 'galaxy s25', [1, 2, 3, 4], scores)).toEqual([4, 1, 2, 3]);
+    // Typed, the edition is what the words call.
+    expect(await phraseFirst(reads, 'galaxy s25 ultra', [1, 2], scores)).toEqual([2, 1]);
+  });
+
   it('keep their order for one word', async () => {
     const reads = readsOf({ 1: ['Kettle Steel'], 2: ['Kettle'] });
     expect(await phraseFirst(reads, 'kettle', [1, 2], new Map())).toEqual([1, 2]);

@@ -1,4 +1,5 @@
 import { foldText, type CatalogRepository, type SearchIndexRepository } from '@pricehunt/catalog-core';
+import { VARIANT_EDITIONS } from '@pricehunt/catalog-matching';
 
 /** Offers (newest first) read for the products whose listings hold the typed words as a phrase. */
 const PHRASE_OFFERS = 200;
@@ -51,6 +52,19 @@ export async function phraseFirst(reads: PhraseReads, words: string, ids: readon
 }
 
 /**
+ * Whether a listing that begins with the typed words goes on with an edition they lack ("Galaxy S25 Ultra", "Galaxy
+ * S24+" for "galaxy s25", "galaxy s24"): it names another edition, not what the words call.
+ */
+function anotherEdition(title: string, typed: readonly string[], length: number): boolean {
+  const folded = foldText(title);
+  const words = [...folded.matchAll(/[\p{L}\p{N}]+/gu)];
+  const last = words[length - 1];
+  const next = words[length]?.[0];
+  if (last?.index !== undefined && folded[last.index + last[0].length] === '+' && !typed.includes('plus')) return true;
+  return next !== undefined && VARIANT_EDITIONS.has(next) && !typed.includes(next);
+}
+
+/**
  * Per product, how many of its listings were read, and whether one is called the typed words (0) or begins with them
  * (1, the last word as a prefix; `phrase` is the typed words without a short last word).
  */
@@ -60,7 +74,8 @@ async function namedBy(catalog: PhraseReads['catalog'], typed: readonly string[]
   const tierOf = (title: string): number | undefined => {
     const words = phraseWords(title);
     if (words.length === typed.length && typed.every((word, at) => words[at] === word)) return 0;
-    return phrase.every((word, at) => (at === phrase.length - 1 ? (words[at] ?? '').startsWith(word) : words[at] === word)) ? 1 : undefined;
+    const begins = phrase.every((word, at) => (at === phrase.length - 1 ? (words[at] ?? '').startsWith(word) : words[at] === word));
+    return begins && !anotherEdition(title, typed, phrase.length) ? 1 : undefined;
   };
   const named = new Map<number, number>();
   const listings = new Map<number, number>();
