@@ -54,6 +54,9 @@ describe('search API on the demo catalog: what shoppers type', () => {
     const result = await t.search('apple tv 4k');
     expect(found(result).map((product) => product.title)).toEqual([]);
     expect(result.similarProducts.length).toBeGreaterThan(0);
+    // A maker whose name is an English word ("crucial", which sells SSDs here): no laptop "with 32GB RAM" is listed.
+    const crucial = await t.search('crucial 32gb ram');
+    expect({ found: found(crucial).map((product) => product.title), correctedQuery: crucial.correctedQuery }).toEqual({ found: [], correctedQuery: null });
     // A maker whose products hold the other words: only its products are listed.
     const samsung = found(await t.search('samsung tv 65'));
     expect(samsung.length).toBeGreaterThan(0);

@@ -13,6 +13,7 @@ import { kindAnswer } from './line-kind';
 import { listsOtherKind, namesUnsoldKind, withoutUnknownWords, withoutUnsaidWords } from './unknown-words';
 import { inListingsNumber } from './word-number';
 import { gluedGenerations, namedByTheWords } from './unnamed-products';
+import { makersTyped } from './typed-maker';
 import { readPriceWords } from './price-words';
 import { readShoppingWords } from './shopping-words';
 import { asWanted, carryingTheWords } from './wanted-products';
@@ -321,7 +322,8 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
   const reduced = await searchedAs(search, await withoutUnknownWords(words, (typed) => index.offerCounts(typed)));
   if (reduced) return reduced;
   // Everyday words no listing of the kind sought says ("mobile phone", "gaming phone"): the kind is searched without them.
-  const unsaid = await searchedAs(search, await withoutUnsaidWords(search.catalog, words, async (kind) => foundIds(await lookForTypedWords(search, kind))));
+  const makers = await makersTyped({ catalog: search.catalog, index }, words);
+  const unsaid = await searchedAs(search, await withoutUnsaidWords(search.catalog, words, async (kind) => foundIds(await lookForTypedWords(search, kind)), makers));
   if (unsaid) return unsaid;
   if (await otherKind()) return listsNothing;
   // A name the catalog does not sell ("dyson airwrap"), a maker none of whose products holds the other words ("apple tv

@@ -97,4 +97,9 @@ describe('withoutUnsaidWords', () => {
     expect(await withoutUnsaidWords(catalog, 'a very good mobile phone'.split(' ').slice(0, UNSAID_WORDS_MAX + 1).join(' '), kindProducts)).toBeNull();
     expect(await withoutUnsaidWords(catalog, 'mobile tablet', kindProducts)).toBeNull();
   });
+
+  it('keeps a maker’s name that is an English word ("crucial")', async () => {
+    expect(await withoutUnsaidWords(catalog, 'crucial phone', kindProducts)).toBe('phone');
+    expect(await withoutUnsaidWords(catalog, 'Crucial phone', kindProducts, ['crucial'])).toBeNull();
+  });
 });

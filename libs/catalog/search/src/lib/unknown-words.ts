@@ -10,7 +10,7 @@
  * number typed otherwise ("sony wh1000xm9"), and a name the catalog lacks ("apple earpods") is one whose neighbours
  * the similar products show; a brand alone would list everything its maker sells.
  */
-import { type CatalogRepository, isCommonWord } from '@pricehunt/catalog-core';
+import { type CatalogRepository, foldText, isCommonWord } from '@pricehunt/catalog-core';
 import { holdWordStarting, listingWordsOf, productsWithWordStarting } from './held-words';
 import { otherNumbers } from './word-number';
 
@@ -108,17 +108,20 @@ export const UNSAID_WORDS_MAX = 4;
  * "mobile phone" (printers say "Mobile Printing", no phone does), "gaming phone". The kind
  * is the word that names it (`headWord`); `kindProducts` are the products it finds alone, and a word is said by one of
  * their listings in either number or as the start of a word. Names and numbers are never left out ("iphone 15 case"
- * names what it seeks), and only a few words are read (`UNSAID_WORDS_MAX`).
+ * names what it seeks), makers' names (`makers`, folded) neither, though English words ("crucial 32gb ram" names
+ * Crucial's memory, not every laptop with "32GB RAM"), and only a few words are read (`UNSAID_WORDS_MAX`).
  */
 export async function withoutUnsaidWords(
   catalog: Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems'>,
   text: string,
   kindProducts: (kind: string) => Promise<number[]>,
+  makers: readonly string[] = [],
 ): Promise<string | null> {
   const words = text.split(/\s+/).filter(Boolean);
   const kind = kindWord(words);
   if (words.length < 2 || words.length > UNSAID_WORDS_MAX || kind === null) return null;
-  const readable = (word: string) => LETTERS.test(word) && !JOINING_WORDS.has(word.toLowerCase()) && word.toLowerCase() !== kind && everyday(word);
+  const readable = (word: string) =>
+    LETTERS.test(word) && !JOINING_WORDS.has(word.toLowerCase()) && word.toLowerCase() !== kind && everyday(word) && !makers.includes(foldText(word));
   if (!words.some(readable)) return null;
   const ids = await kindProducts(kind);
   if (ids.length === 0) return null;
