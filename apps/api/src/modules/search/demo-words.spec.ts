@@ -86,6 +86,22 @@ describe('search API on the demo catalog: what shoppers type', () => {
     }
   });
 
+  it('reads a name typed glued to its number as the two words listings write ("iphone16", "s24ultra")', async () => {
+    // Only the listings that glue them ("iPhone16 Pro Max", "iPhone 16e") were found; the words as listings write them
+    // find the iPhone 16s, and the answer says what was searched.
+    const titles = async (words: string) => found(await t.search(words)).map((product) => product.title);
+    for (const [glued, apart] of [['iphone16', 'iphone 16'], ['s24ultra', 's24 ultra']] as const) {
+      const result = await t.search(glued);
+      expect({ glued, correctedQuery: result.correctedQuery }).toEqual({ glued, correctedQuery: apart });
+      expect(found(result).map((product) => product.title)).toEqual(await titles(apart));
+    }
+    // A model number listings write in one word is no name and number: it is searched as typed.
+    const sony = await t.search('wh1000xm5');
+    expect(sony.correctedQuery).toBeNull();
+    expect(found(sony).length).toBeGreaterThan(1);
+    expect(found(sony).every((product) => product.title.includes('WH-1000XM5'))).toBe(true);
+  });
+
   it('reads a number typed without its unit as the capacity its listings write ("galaxy s24 ultra 256": 256GB)', async () => {
     const titles = async (words: string) => found(await t.search(words)).map((product) => product.title);
     const with256 = await titles('galaxy s24 ultra 256');

@@ -1,4 +1,4 @@
-import { COMPOUND_SPELLINGS_MAX, compoundSpellings, compoundWordSpellings, joinedSpellings, splitSpellings } from './compound-words';
+import { COMPOUND_SPELLINGS_MAX, compoundSpellings, compoundWordSpellings, gluedNumberSpellings, joinedSpellings, splitSpellings } from './compound-words';
 
 const COMPOUNDS: Record<string, string[]> = { phone: ['headphones', 'smartphone'], buds: ['earbuds'], case: ['suitcase', 'bookcase', 'showcase'] };
 const compoundsOf = (word: string) => COMPOUNDS[word.toLowerCase()] ?? [];
@@ -54,6 +54,29 @@ describe('splitSpellings', () => {
     expect(await splitSpellings('tvs', async (words) => new Map(words.map((word) => [word, word === 'tvs' ? 0 : 9])))).toEqual([]);
     // "smartwatch" is not cut after one letter: "s martwatch".
     expect(await splitSpellings('smartwatch', async (words) => new Map(words.map((word) => [word, word.length === 1 || word === 'martwatch' ? 9 : 0])))).toEqual([]);
+  });
+});
+
+describe('gluedNumberSpellings', () => {
+  const INDEX: Record<string, number> = { iphone: 40, 16: 30, galaxy: 20, s24: 9, ultra: 12, wh: 4, '1000xm5': 4, wh1000xm5: 0 };
+  const offerCounts = async (words: readonly string[]) => new Map(words.map((word) => [word, INDEX[word] ?? 0]));
+
+  it('cuts a word of letters and digits no offer carries into two that offers carry', async () => {
+    expect(await gluedNumberSpellings('iphone16', offerCounts)).toEqual(['iphone 16']);
+    expect(await gluedNumberSpellings('samsung galaxys24', offerCounts)).toEqual(['samsung galaxy s24']);
+    expect(await gluedNumberSpellings('s24ultra', offerCounts)).toEqual(['s24 ultra']);
+  });
+
+  it('leaves a word offers carry, words of letters or digits alone, and parts shorter than two characters', async () => {
+    expect(await gluedNumberSpellings('iphone 16', offerCounts)).toEqual([]);
+    expect(await gluedNumberSpellings('galaxys24', async (words) => new Map(words.map((word) => [word, word === 'galaxys24' ? 3 : 9])))).toEqual([]);
+    expect(await gluedNumberSpellings('smartwatch 1234', offerCounts)).toEqual([]);
+    expect(await gluedNumberSpellings('x1', async () => new Map([['x', 9], ['1', 9]]))).toEqual([]);
+  });
+
+  it('cuts only where letters meet digits when asked to', async () => {
+    expect(await gluedNumberSpellings('iphone16 s24ultra', offerCounts, true)).toEqual(['iphone 16 s24ultra', 'iphone16 s24 ultra']);
+    expect(await gluedNumberSpellings('galaxys24', offerCounts, true)).toEqual([]);
   });
 });
 

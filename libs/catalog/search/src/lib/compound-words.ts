@@ -70,6 +70,33 @@ export async function splitSpellings(text: string, offerCounts: (words: readonly
   );
 }
 
+/** Each part of a word of letters and digits typed glued is this long at least ("16" of "iphone16"). */
+const GLUED_PART_MIN = 2;
+const isDigit = (character: string | undefined) => character !== undefined && /\p{N}/u.test(character);
+
+/**
+ * The typed words with one word of letters and digits that no offer carries written as two words that offers carry,
+ * cut where a name meets its number or model ("iphone16" as "iphone 16", "galaxys24" as "galaxy s24", "s24ultra" as
+ * "s24 ultra"): typed without a space, the words find only the listings that glue them the same way. `atDigits`:
+ * only where letters meet digits ("iphone|16", "s24|ultra"), not inside letters, where "procs3" is a code "Pro CS3"
+ * listings write apart as much as it is "pro cs3".
+ */
+export async function gluedNumberSpellings(text: string, offerCounts: (words: readonly string[]) => Promise<Map<string, number>>, atDigits = false): Promise<string[]> {
+  const words = typedWords(text);
+  const cuts = words.map((typed) => {
+    const word = typed.toLowerCase();
+    if (!/^[\p{L}\p{N}]+$/u.test(word) || !/\p{L}/u.test(word) || !/\p{N}/u.test(word)) return [];
+    const all = Array.from({ length: Math.max(0, word.length - 2 * GLUED_PART_MIN + 1) }, (_, at) => [word.slice(0, GLUED_PART_MIN + at), word.slice(GLUED_PART_MIN + at)] as const);
+    return atDigits ? all.filter(([left, right]) => isDigit(left.at(-1)) !== isDigit(right[0])) : all;
+  });
+  if (cuts.every((list) => list.length === 0)) return [];
+  const counts = await offerCounts([...new Set([...words.map((word) => word.toLowerCase()), ...cuts.flat(2)])]);
+  const carried = (word: string) => (counts.get(word) ?? 0) > 0;
+  return words.flatMap((word, at) =>
+    carried(word.toLowerCase()) ? [] : (cuts[at] ?? []).filter((parts) => parts.every(carried)).map((parts) => [...words.slice(0, at), ...parts, ...words.slice(at + 1)].join(' ')),
+  );
+}
+
 /** What compound spellings are read from: the spelling corrector's words, and the index's offer counts (no word is split without them). */
 export interface CompoundReads {
   spelling: Pick<SpellingCorrector, 'compoundsOf' | 'offersCarrying'>;
@@ -77,15 +104,17 @@ export interface CompoundReads {
 }
 
 /**
- * The words' compound spellings in the order they are tried: joined, split, then written as compounds, at most
- * `COMPOUND_SPELLINGS_MAX`; joined only when `joinedOnly`.
+ * The words' compound spellings in the order they are tried: joined, a name glued to its number cut, split, then
+ * written as compounds, at most `COMPOUND_SPELLINGS_MAX`; joined or cut where letters meet digits only when
+ * `joinedOnly`.
  */
 export async function compoundWordSpellings(text: string, reads: CompoundReads, joinedOnly = false): Promise<string[]> {
   const { spelling, offerCounts } = reads;
   const joined = joinedSpellings(text, (word) => spelling.offersCarrying(word));
-  if (joinedOnly) return joined.slice(0, COMPOUND_SPELLINGS_MAX);
+  const glued = offerCounts ? await gluedNumberSpellings(text, offerCounts, joinedOnly) : [];
+  if (joinedOnly) return [...joined, ...glued].slice(0, COMPOUND_SPELLINGS_MAX);
   const split = offerCounts ? await splitSpellings(text, offerCounts) : [];
-  return [...joined, ...split, ...compoundSpellings(text, (word) => spelling.compoundsOf(word))].slice(0, COMPOUND_SPELLINGS_MAX);
+  return [...joined, ...glued, ...split, ...compoundSpellings(text, (word) => spelling.compoundsOf(word))].slice(0, COMPOUND_SPELLINGS_MAX);
 }
 
 /**
