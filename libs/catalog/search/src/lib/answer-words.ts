@@ -151,7 +151,7 @@ const SIZED_OFFERS = 200;
 /**
  * A best fit picked by its score, when other products hold every typed word as it does and fit about as well
  * (`HOLDING_SHARE`): the words name none of them, and all that hold them are listed, the best fit first. A number
- * typed that listings write with a unit shoppers leave out ("apple watch 45" of "45mm", `WordsHeld.unitLeftOut`) is a
+ * typed bare that listings write with a unit shoppers leave out ("apple watch 45" of "45mm", `WordsHeld.unitLeftOut`) is a
  * size: it names no one colour, so every product whose listings hold the words so is listed, however the matcher
  * ranked its wording. An accessory made for the product ("Underwater Housing Case for Canon PowerShot SD1100") holds
  * its words too, but is another thing.
@@ -161,9 +161,10 @@ async function withOthersHolding(deps: WordsDeps, words: string, ranked: readonl
   const best = ranked.find((entry) => entry.productId === picked.productId);
   if (!best) return picked;
   const read = ranked.slice(0, MATCH_LIMIT).filter((entry) => entry !== best);
-  const numbered = typesNumber(words);
-  const sized = numbered ? await sizedHolders(deps, words) : [];
-  const unsure = numbered ? [...new Set([best, ...read].filter((entry) => entry.holdsAllWords !== true).map((entry) => entry.productId).concat(sized))] : [];
+  // Only a bare number ("45") may be held otherwise than the index reads it, so only then are listings read.
+  const bare = indexWords(words).some((word) => /^\d+$/.test(word));
+  const sized = bare ? await sizedHolders(deps, words) : [];
+  const unsure = bare ? [...new Set([best, ...read].filter((entry) => entry.holdsAllWords !== true).map((entry) => entry.productId).concat(sized))] : [];
   const heldBy = unsure.length > 0 ? await wordsHeldBy(catalog, words, unsure) : new Map<number, WordsHeld>();
   const holdsAll = (id: number, index?: boolean) => index === true || holdsEveryWord(heldBy.get(id));
   if (!holdsAll(best.productId, best.holdsAllWords)) return picked;

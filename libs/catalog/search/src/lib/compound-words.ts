@@ -54,19 +54,28 @@ const SHORT_GLUED = 2;
  * The typed words with one word of letters that no offer carries written as two words that offers carry ("smartwatch"
  * of "Smart Watch", "zf" of the Nikon "Z f"), each cut of it in order.
  */
-export async function splitSpellings(text: string, offerCounts: (words: readonly string[]) => Promise<Map<string, number>>): Promise<string[]> {
-  const words = typedWords(text);
-  const cuts = words.map((typed) => {
-    const word = typed.toLowerCase();
+export async function splitSpellings(text: string, offerCounts: OfferCounts): Promise<string[]> {
+  return cutSpellings(text, offerCounts, (word) => {
     if (word.length < 2 || !LETTERS.test(word)) return [];
-    const least = word.length <= SHORT_GLUED ? 1 : PART_MIN;
-    return Array.from({ length: Math.max(0, word.length - 2 * least + 1) }, (_, at) => [word.slice(0, least + at), word.slice(least + at)] as const);
+    return cutsOf(word, word.length <= SHORT_GLUED ? 1 : PART_MIN);
   });
-  if (cuts.every((list) => list.length === 0)) return [];
-  const counts = await offerCounts([...new Set([...words.map((word) => word.toLowerCase()), ...cuts.flat(2)])]);
+}
+
+type OfferCounts = (words: readonly string[]) => Promise<Map<string, number>>;
+type Cut = readonly [string, string];
+
+/** Each cut of a word into two parts of `least` characters or more, in order. */
+const cutsOf = (word: string, least: number): Cut[] => Array.from({ length: Math.max(0, word.length - 2 * least + 1) }, (_, at) => [word.slice(0, least + at), word.slice(least + at)] as const);
+
+/** The typed words with one word that no offer carries written as the two parts of one of its cuts (`cuts`) that offers carry. */
+async function cutSpellings(text: string, offerCounts: OfferCounts, cuts: (word: string) => Cut[]): Promise<string[]> {
+  const words = typedWords(text);
+  const cutsAt = words.map((typed) => cuts(typed.toLowerCase()));
+  if (cutsAt.every((list) => list.length === 0)) return [];
+  const counts = await offerCounts([...new Set([...words.map((word) => word.toLowerCase()), ...cutsAt.flat(2)])]);
   const carried = (word: string) => (counts.get(word) ?? 0) > 0;
   return words.flatMap((word, at) =>
-    carried(word.toLowerCase()) ? [] : (cuts[at] ?? []).filter((parts) => parts.every(carried)).map((parts) => [...words.slice(0, at), ...parts, ...words.slice(at + 1)].join(' ')),
+    carried(word.toLowerCase()) ? [] : (cutsAt[at] ?? []).filter((parts) => parts.every(carried)).map((parts) => [...words.slice(0, at), ...parts, ...words.slice(at + 1)].join(' ')),
   );
 }
 
@@ -81,26 +90,18 @@ const isDigit = (character: string | undefined) => character !== undefined && /\
  * only where letters meet digits ("iphone|16", "s24|ultra"), not inside letters, where "procs3" is a code "Pro CS3"
  * listings write apart as much as it is "pro cs3".
  */
-export async function gluedNumberSpellings(text: string, offerCounts: (words: readonly string[]) => Promise<Map<string, number>>, atDigits = false): Promise<string[]> {
-  const words = typedWords(text);
-  const cuts = words.map((typed) => {
-    const word = typed.toLowerCase();
+export async function gluedNumberSpellings(text: string, offerCounts: OfferCounts, atDigits = false): Promise<string[]> {
+  return cutSpellings(text, offerCounts, (word) => {
     if (!/^[\p{L}\p{N}]+$/u.test(word) || !/\p{L}/u.test(word) || !/\p{N}/u.test(word)) return [];
-    const all = Array.from({ length: Math.max(0, word.length - 2 * GLUED_PART_MIN + 1) }, (_, at) => [word.slice(0, GLUED_PART_MIN + at), word.slice(GLUED_PART_MIN + at)] as const);
+    const all = cutsOf(word, GLUED_PART_MIN);
     return atDigits ? all.filter(([left, right]) => isDigit(left.at(-1)) !== isDigit(right[0])) : all;
   });
-  if (cuts.every((list) => list.length === 0)) return [];
-  const counts = await offerCounts([...new Set([...words.map((word) => word.toLowerCase()), ...cuts.flat(2)])]);
-  const carried = (word: string) => (counts.get(word) ?? 0) > 0;
-  return words.flatMap((word, at) =>
-    carried(word.toLowerCase()) ? [] : (cuts[at] ?? []).filter((parts) => parts.every(carried)).map((parts) => [...words.slice(0, at), ...parts, ...words.slice(at + 1)].join(' ')),
-  );
 }
 
 /** What compound spellings are read from: the spelling corrector's words, and the index's offer counts (no word is split without them). */
 export interface CompoundReads {
   spelling: Pick<SpellingCorrector, 'compoundsOf' | 'offersCarrying'>;
-  offerCounts?: (words: readonly string[]) => Promise<Map<string, number>>;
+  offerCounts?: OfferCounts;
 }
 
 /**

@@ -322,7 +322,7 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
   const reduced = await searchedAs(search, await withoutUnknownWords(words, (typed) => index.offerCounts(typed)));
   if (reduced) return reduced;
   // Everyday words no listing of the kind sought says ("mobile phone", "gaming phone"): the kind is searched without them.
-  const makers = await makersTyped({ catalog: search.catalog, index }, words);
+  const makers = () => makersTyped({ catalog: search.catalog, index }, words);
   const unsaid = await searchedAs(search, await withoutUnsaidWords(search.catalog, words, async (kind) => foundIds(await lookForTypedWords(search, kind)), makers));
   if (unsaid) return unsaid;
   if (await otherKind()) return listsNothing;

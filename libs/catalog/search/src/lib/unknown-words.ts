@@ -108,27 +108,29 @@ export const UNSAID_WORDS_MAX = 4;
  * "mobile phone" (printers say "Mobile Printing", no phone does), "gaming phone". The kind
  * is the word that names it (`headWord`); `kindProducts` are the products it finds alone, and a word is said by one of
  * their listings in either number or as the start of a word. Names and numbers are never left out ("iphone 15 case"
- * names what it seeks), makers' names (`makers`, folded) neither, though English words ("crucial 32gb ram" names
- * Crucial's memory, not every laptop with "32GB RAM"), and only a few words are read (`UNSAID_WORDS_MAX`).
+ * names what it seeks), makers' names (`makers`, folded, read only when a word would be left out) neither, though
+ * English words ("crucial 32gb ram" names Crucial's memory, not every laptop with "32GB RAM"), and only a few words are
+ * read (`UNSAID_WORDS_MAX`).
  */
 export async function withoutUnsaidWords(
   catalog: Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems'>,
   text: string,
   kindProducts: (kind: string) => Promise<number[]>,
-  makers: readonly string[] = [],
+  makers: () => Promise<readonly string[]> = async () => [],
 ): Promise<string | null> {
   const words = text.split(/\s+/).filter(Boolean);
   const kind = kindWord(words);
   if (words.length < 2 || words.length > UNSAID_WORDS_MAX || kind === null) return null;
-  const readable = (word: string) =>
-    LETTERS.test(word) && !JOINING_WORDS.has(word.toLowerCase()) && word.toLowerCase() !== kind && everyday(word) && !makers.includes(foldText(word));
+  const readable = (word: string) => LETTERS.test(word) && !JOINING_WORDS.has(word.toLowerCase()) && word.toLowerCase() !== kind && everyday(word);
   if (!words.some(readable)) return null;
   const ids = await kindProducts(kind);
   if (ids.length === 0) return null;
   // The kind's listings are read once for every word.
   const listings = [...(await listingWordsOf(catalog, ids)).values()];
   const said = (word: string) => listings.some((held) => holdWordStarting(held, [word, ...otherNumbers(word)]));
-  const kept = words.filter((word) => !readable(word) || said(word.toLowerCase()));
+  const unsaid = words.filter((word) => readable(word) && !said(word.toLowerCase()));
+  const named = unsaid.length > 0 ? await makers() : [];
+  const kept = words.filter((word) => !unsaid.includes(word) || named.includes(foldText(word)));
   while (kept.length > 0 && JOINING_WORDS.has(kept[0]?.toLowerCase() ?? '')) kept.shift();
   while (kept.length > 0 && JOINING_WORDS.has(kept[kept.length - 1]?.toLowerCase() ?? '')) kept.pop();
   return kept.length < words.length && kept.some((word) => word.toLowerCase() === kind) ? kept.join(' ') : null;
