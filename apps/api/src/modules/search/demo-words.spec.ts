@@ -118,4 +118,20 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(with47.length).toBeGreaterThan(1);
     expect(with47.filter((title) => !/Galaxy Watch.* 47mm/.test(title))).toEqual([]);
   });
+
+  it('lists the parts a size is typed for, not the products whose specifications give that part’s size ("1tb ssd")', async () => {
+    const titles = async (words: string) => found(await t.search(words)).map((product) => product.title);
+    // Shops write a laptop's "16GB RAM 1TB SSD" unbracketed; its name gives them as its variant.
+    const drives = await titles('1tb ssd');
+    expect(drives.length).toBeGreaterThan(3);
+    expect(drives.filter((title) => !/ SSD\b.*\(.*1TB/.test(title))).toEqual([]);
+    // Typed with the kind it is part of, the laptops are meant.
+    const laptops = await titles('laptop 1tb ssd');
+    expect(laptops.length).toBeGreaterThan(3);
+    expect(laptops.filter((title) => !/Laptop .*\(.*1TB SSD/.test(title))).toEqual([]);
+    // No memory is sold here: nothing is listed, and the laptops with 32 GB of it are the first similar products.
+    const memory = await t.search('32gb ram');
+    expect(found(memory)).toEqual([]);
+    expect(memory.similarProducts.slice(0, 3).map((product) => product.title)).toEqual([expect.stringContaining('32GB RAM'), expect.stringContaining('32GB RAM'), expect.stringContaining('32GB RAM')]);
+  });
 });

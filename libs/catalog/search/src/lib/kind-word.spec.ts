@@ -14,8 +14,16 @@ const LISTINGS: Record<number, string[]> = {
   10: ['Bose Smart Soundbar Wireless Dolby Atmos (Black)'],
   11: ['Adobe Photoshop CS3 for Mac'],
   12: ['Wacom Intuos Pen Tablet with Photoshop Elements'],
+  13: ['Lenovo Legion 5 16IRX9 Gaming Laptop, 16GB RAM 1TB SSD, Luna Grey', 'Lenovo - Legion 5 16IRX9 16GB RAM 1TB SSD Gaming Laptop - Luna Grey'],
+  14: ['Samsung T7 1TB SSD, Titan Gray', 'SAMSUNG T7 Portable SSD 1TB USB 3.2'],
+  15: ['Apple iPhone 16 128GB Black', 'iPhone 16 128 GB - Black (Unlocked)'],
 };
-const catalog = listingsCatalog(LISTINGS);
+const NAMES: Record<number, string> = {
+  13: 'Lenovo Legion 5 16IRX9 Gaming Laptop (16GB RAM, 1TB SSD, Luna Grey)',
+  14: 'Samsung T7 Portable SSD (1TB, Titan Gray)',
+  15: 'Apple iPhone 16 (128GB, Black)',
+};
+const catalog = listingsCatalog(LISTINGS, NAMES);
 
 describe('kindOnlyAsPurpose', () => {
   it('names the products whose listings hold the kind sought only as what they are for or come with', async () => {
@@ -28,6 +36,18 @@ describe('kindOnlyAsPurpose', () => {
     expect([...(await kindOnlyAsPurpose(catalog, '1tb ssd', [7, 8]))]).toEqual([7]);
     // Unless the words typed open a bracket themselves: they copy the listing's variant.
     expect((await kindOnlyAsPurpose(catalog, 'dell xps 13 (32gb ram, 1tb ssd', [7])).size).toBe(0);
+  });
+
+  it('reads a part whose size a product’s name gives in its variant as no kind of its own, though its shops write it unbracketed', async () => {
+    expect([...(await kindOnlyAsPurpose(catalog, '1tb ssd', [13, 14]))]).toEqual([13]);
+    expect([...(await kindOnlyAsPurpose(catalog, '16gb ram', [13]))]).toEqual([13]);
+    // Unless another everyday word typed is the name's own: a laptop with a 1 TB SSD is sought.
+    expect((await kindOnlyAsPurpose(catalog, 'laptop 1tb ssd', [13, 14])).size).toBe(0);
+    expect((await kindOnlyAsPurpose(catalog, 'gaming laptop', [13])).size).toBe(0);
+    // A colour in the variant is no part: the listings decide, and they write it as the phone's.
+    expect((await kindOnlyAsPurpose(catalog, 'iphone 16 black', [15])).size).toBe(0);
+    // Unnamed, the laptop's listings say it is an SSD.
+    expect((await kindOnlyAsPurpose(listingsCatalog(LISTINGS), '1tb ssd', [13, 14])).size).toBe(0);
   });
 
   it('reads what a listing comes with as no kind of its own whatever the kind word, and what it is for only for an everyday word', async () => {

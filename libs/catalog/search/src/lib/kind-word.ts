@@ -4,9 +4,13 @@
  * Bundle" no cable ("hdmi cable"), "AirPods Pro 2 … with MagSafe Charging Case" no case. The kind is the word
  * `headWord` reads (the last typed before "for" or "with"); a listing's own kind is written outside what follows its
  * "for", "with" or "w/" up to a comma or bracket, and outside brackets: "Laptop (16GB RAM, 1TB SSD)" is no SSD. Such a
- * product neither is the answer nor is listed; it may be shown among similar products.
+ * product neither is the answer nor is listed; it may be shown among similar products. A product's own name, which
+ * states what its shops agree on with the variant in brackets, is read first: shops write a laptop's specifications
+ * unbracketed ("Legion 5 Gaming Laptop 16GB RAM 1TB SSD"), while its name "Legion 5 Gaming Laptop (16GB RAM, 1TB SSD)"
+ * gives the SSD's size in its variant: a part of it, no kind of its own, unless another everyday word typed is the
+ * name's own ("laptop 1tb ssd").
  */
-import { type CatalogRepository, foldText, isCommonWord } from '@pricehunt/catalog-core';
+import { type CatalogRepository, foldText, isCommonWord, type ProductRow } from '@pricehunt/catalog-core';
 import { headWord } from './unknown-words';
 
 /** Listings of a product read for where they write the kind. */
@@ -22,17 +26,26 @@ const MADE_FOR = /(?:^|\s)for\s[^,;()[\]]*/g;
 /** What a listing states in brackets of its item's variant: "Laptop (16GB RAM, 1TB SSD, Platinum)" is no SSD. */
 const BRACKETED = /\([^()]*\)|\[[^[\]]*\]/g;
 
+/**
+ * Whether a product's name gives the size of the kind as a part of its variant, in its brackets: "(16GB RAM, 1TB SSD,
+ * Luna Grey)" for "ssd" or "ram".
+ */
+const sizedPart = (name: string, kind: string) =>
+  (name.match(BRACKETED) ?? []).some((bracket) => new RegExp(`\\d[\\d.]*\\s?\\p{L}{1,3}\\s+${kind}(?![\\p{L}\\p{N}])`, 'u').test(bracket));
 const wordsOf = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 const holds = (words: readonly string[], kind: string) => words.some((word) => word === kind || (kind.length >= STEM_LETTERS && word.startsWith(kind)));
 
+/** What the kind-word reading takes from the catalog: the products' names, and their listings. */
+export type KindWordReads = Pick<CatalogRepository, 'getProducts' | 'offerRefsOfProducts' | 'offerItems'>;
+
 /**
- * Those of the products whose listings hold the kind word of the typed words only after "with", "w/" or "including"
- * (a "Smart TV with Soundbar" is no soundbar), or "for" when it is an everyday word (a name after "for" is what the
- * listing is: "for Mac"), or in brackets (unless the words typed open one themselves: "hoyle solitaire (jewel case"
+ * Those of the products whose names, else listings, hold the kind word of the typed words only after "with", "w/" or
+ * "including" (a "Smart TV with Soundbar" is no soundbar), or "for" when it is an everyday word (a name after "for" is
+ * what the listing is: "for Mac"), or in brackets (unless the words typed open one themselves: "hoyle solitaire (jewel case"
  * copies the listing's own variant). None when the kind is no word of three letters or more: a model number is matched
  * as the ranking says.
  */
-export async function kindOnlyAsPurpose(catalog: Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems'>, words: string, productIds: readonly number[]): Promise<Set<number>> {
+export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, productIds: readonly number[]): Promise<Set<number>> {
   const kind = headWord(words.split(/\s+/).filter(Boolean));
   if (productIds.length === 0 || kind === undefined || !/^\p{L}{3,}$/u.test(kind)) return new Set();
   const everyday = isCommonWord(kind);
@@ -43,16 +56,29 @@ export async function kindOnlyAsPurpose(catalog: Pick<CatalogRepository, 'offerR
     return everyday ? without.replace(MADE_FOR, ' ') : without;
   };
   const folded = foldText(kind);
-  const refs = await catalog.offerRefsOfProducts(productIds, LISTINGS_READ);
-  const items = await catalog.offerItems([...refs.values()].flatMap((list) => list.map((ref) => ref.id)));
+  const ownKind = (titles: readonly string[]) => titles.some((title) => holds(wordsOf(ownPart(title)), folded));
   const only = new Set<number>();
-  for (const productId of productIds) {
+  const others = words
+    .split(/[^\p{L}\p{N}]+/u)
+    .map(foldText)
+    .filter((word) => word !== folded && /^\p{L}{3,}$/u.test(word) && isCommonWord(word));
+  const products = readsBrackets ? await catalog.getProducts(productIds) : new Map<number, ProductRow>();
+  const unnamed = productIds.filter((productId) => {
+    const name = foldText(products.get(productId)?.title ?? '');
+    const own = wordsOf(ownPart(name));
+    if (!sizedPart(name, folded) || holds(own, folded) || others.some((word) => holds(own, word))) return true;
+    only.add(productId);
+    return false;
+  });
+  if (unnamed.length === 0) return only;
+  const refs = await catalog.offerRefsOfProducts(unnamed, LISTINGS_READ);
+  const items = await catalog.offerItems([...refs.values()].flatMap((list) => list.map((ref) => ref.id)));
+  for (const productId of unnamed) {
     const titles = (refs.get(productId) ?? []).flatMap((ref) => {
       const title = items.get(ref.id)?.title;
       return title === undefined ? [] : [foldText(title)];
     });
-    const inKind = titles.some((title) => holds(wordsOf(ownPart(title)), folded));
-    if (!inKind && titles.some((title) => holds(wordsOf(title), folded))) only.add(productId);
+    if (!ownKind(titles) && titles.some((title) => holds(wordsOf(title), folded))) only.add(productId);
   }
   return only;
 }

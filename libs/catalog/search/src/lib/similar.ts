@@ -1,5 +1,5 @@
 /** Which of a page's weaker candidates are shown as similar products. */
-import { extractColours, extractLineNumbers, type ItemIdentity, normaliseBrand, tokenizeTitle } from '@pricehunt/catalog-matching';
+import { extractColours, extractLineNumbers, extractQuantities, type ItemIdentity, normaliseBrand, tokenizeTitle } from '@pricehunt/catalog-matching';
 import type { CatalogRepository, ProductMatcher, RankedProduct } from '@pricehunt/catalog-core';
 import { lettersAndDigits } from './held-words';
 import { MATCH_LIMIT, SIMILAR_LIMIT } from './search-words';
@@ -62,12 +62,14 @@ export function sameLineFirst(typed: string, products: ReadonlyArray<{ id: numbe
 const LINE_POOL = 4;
 
 /**
- * Products that share the sought item's words (`typed`: words typed, not a link's). Typed words that mix a name and a number the catalog has no product of
- * ("iphone 14" where it sells the iPhone 15 and 16) find first what the name's words alone share, then what all of
- * them share: the number alone is shared by things of every kind (14-inch laptops, a 14-cup coffeemaker).
+ * Products that share the sought item's words (`typed`: words typed, not a link's). Typed words that mix a name and a
+ * number the catalog has no product of ("iphone 14" where it sells the iPhone 15 and 16) find first what the name's
+ * words alone share, then what all of them share: the number alone is shared by things of every kind (14-inch laptops,
+ * a 14-cup coffeemaker). A number with its unit is a size, and counts with the name ("32gb ram": the laptops with 32 GB
+ * of RAM before those with 8).
  */
 export async function relatedToWords(search: SimilarReads, typed: boolean, sought: ItemIdentity): Promise<number[]> {
-  const named = typed ? sought.title.split(/\s+/).filter((word) => word !== '' && !/\d/.test(word)) : [];
+  const named = typed ? sought.title.split(/\s+/).filter((word) => word !== '' && (!/\d/.test(word) || extractQuantities(word).length > 0)) : [];
   const byName = named.length > 0 && named.length < sought.title.split(/\s+/).filter(Boolean).length ? await search.matcher.relatedAsync({ title: named.join(' ') }, SIMILAR_LIMIT * LINE_POOL) : [];
   // Of what the name finds, the products of the line the words number come first.
   const titled = await search.catalog.getProducts(byName);

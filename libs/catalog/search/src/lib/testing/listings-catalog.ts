@@ -1,8 +1,34 @@
-import type { CatalogRepository } from '@pricehunt/catalog-core';
+import type { CatalogRepository, ProductRow } from '@pricehunt/catalog-core';
 
-/** For unit tests: a catalog whose products' listings are the titles given by product id (offer ids are id * 100 + place). */
-export function listingsCatalog(listings: Record<number, readonly string[]>): Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems'> {
+/**
+ * For unit tests: a catalog whose products' listings are the titles given by product id (offer ids are id * 100 +
+ * place), and whose products are named as `names` says (else their names are empty).
+ */
+export function listingsCatalog(
+  listings: Record<number, readonly string[]>,
+  names: Record<number, string> = {},
+): Pick<CatalogRepository, 'getProducts' | 'offerRefsOfProducts' | 'offerItems'> {
+  const product = (id: number): ProductRow => ({
+    id,
+    title: names[id] ?? '',
+    brand: null,
+    model: null,
+    modelKey: null,
+    gtin: null,
+    category: null,
+    categorySlug: null,
+    imageUrl: null,
+    offerCount: listings[id]?.length ?? 0,
+    bestPriceCents: null,
+    bestPriceCondition: null,
+    bestOfferId: null,
+    bestShippingKnown: null,
+    currency: null,
+    createdAt: '',
+    updatedAt: '',
+  });
   return {
+    getProducts: async (ids: readonly number[]) => new Map(ids.filter((id) => listings[id] !== undefined).map((id) => [id, product(id)])),
     offerRefsOfProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, (listings[id] ?? []).map((_, at) => ({ id: id * 100 + at, productId: id, updatedAt: '' }))])),
     offerItems: async (ids: readonly number[]) =>
       new Map(ids.map((id) => [id, { id, updatedAt: '', title: listings[Math.floor(id / 100)]?.[id % 100] ?? '', brand: null, model: null, gtin: null, priceCents: 0 }])),
