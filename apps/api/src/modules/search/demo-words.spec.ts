@@ -36,6 +36,11 @@ describe('search API on the demo catalog: what shoppers type', () => {
     const typo = await t.search('sony headphnes');
     expect(typo.correctedQuery).toBe('sony headphones');
     expect(found(typo).length).toBeGreaterThan(0);
+    // One of three letters too, read against the names of what the other words find.
+    const short = await t.search('airpods prp');
+    expect(short.correctedQuery).toBe('airpods pro');
+    expect(found(short).length).toBeGreaterThan(0);
+    expect(found(short).filter((product) => !product.title.includes('AirPods Pro'))).toEqual([]);
   });
 
   it('lists the products whose listings write a typed word with a generation glued to it ("galaxy z flip": Z Flip6)', async () => {
