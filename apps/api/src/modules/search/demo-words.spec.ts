@@ -105,6 +105,12 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(sony.correctedQuery).toBeNull();
     expect(found(sony).length).toBeGreaterThan(1);
     expect(found(sony).every((product) => product.title.includes('WH-1000XM5'))).toBe(true);
+    // Typed glued, a model number listings split names every product whose listings state it, not only those of the
+    // newest offers: the S24 Ultra's twelve colours and sizes, and "galaxys24" each S24 as "galaxy s24" does.
+    expect((await titles('sms928u')).sort()).toEqual((await titles('sm-s928u')).sort());
+    expect((await titles('sms928u')).length).toBeGreaterThan(10);
+    const s24 = await titles('galaxys24');
+    expect(s24.slice(0, 5).filter((title) => !/Galaxy S24 SM-/.test(title))).toEqual([]);
   });
 
   it('reads a number typed without its unit as the capacity its listings write ("galaxy s24 ultra 256": 256GB)', async () => {

@@ -34,6 +34,11 @@ const TWO_SPLITS_MAX = 12;
 const CODES_TRIED = 4;
 /** Offers of each product read to check they state the code. */
 const OFFERS_CHECKED = 16;
+/**
+ * Offers read for each product a code may name: the index answers the newest offers that carry a spelling, and a
+ * model sold by many shops (the S24 Ultra's "SM-S928U" in each colour and size) has several offers per product.
+ */
+const OFFERS_PER_PRODUCT = 8;
 
 const hasLetter = (text: string) => /\p{L}/u.test(text);
 const hasDigit = (text: string) => /\p{N}/u.test(text);
@@ -146,7 +151,7 @@ export function createLooseCodeLookup(deps: {
     const counts = await index.offerCounts(codeParts(code));
     const ids = new Set<number>();
     for (const spelling of codeSpellings(code, (word) => (counts.get(word) ?? 0) > 0)) {
-      for (const found of await index.productsCarrying([], spelling, limit)) ids.add(found.productId);
+      for (const found of await index.productsCarrying([], spelling, limit * OFFERS_PER_PRODUCT)) ids.add(found.productId);
       if (ids.size >= limit) break;
     }
     return [...ids];
