@@ -134,13 +134,14 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
   });
 
   it('searches a kind typed with the line it is for as its maker’s, and says so ("ps5 controller": Sony’s DualSense)', async () => {
-    for (const words of ['ps5 controller', 'playstation 5 controller', 'playstation controller']) {
+    for (const words of ['ps5 controller', 'playstation 5 controller', 'playstation controller', 'controller for ps5']) {
       const controller = await search(words);
       expect(controller.correctedQuery).toBe('sony controller');
       expect(found(controller).map((product) => product.title)).toEqual(['Sony DualSense CFI-ZCT1W Wireless Controller (White)']);
     }
     // The maker sells no such kind in the line's category: the Apple Watch band is no iPhone's.
     expect(found(await search('iphone band'))).toEqual([]);
+    expect(found(await search('band for iphone'))).toEqual([]);
   });
 
   it('searches a kind of product typed as the end of the compound its listings write ("beats buds": Earbuds)', async () => {

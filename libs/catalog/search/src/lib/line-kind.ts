@@ -1,11 +1,12 @@
 /**
- * A kind typed with the line it is for, where the line's maker sells it under a name of its own: "ps5 controller" and
- * "playstation controller" seek Sony's DualSense, whose listings say "Wireless Controller" and never "PlayStation". When
- * the other typed words find products of one brand and one category (the line: the PlayStation 5 consoles), the products
- * of that brand and category whose own kind is the one typed (`kindOnlyAsPurpose`: not a console "with DualSense
- * Controller") are listed, and the answer says what was searched ("sony controller"). A line of a category its maker
- * sells no such kind in has none: "iphone 15 case" lists no Apple Watch "Aluminum Case", a smartwatch. Nor is a kind
- * an edition of the line ("iphone 15 pro": the Pro is an iPhone, not an Apple "pro").
+ * A kind typed with the line it is for, where the line's maker sells it under a name of its own: "ps5 controller",
+ * "controller for ps5" and "playstation controller" seek Sony's DualSense, whose listings say "Wireless Controller"
+ * and never "PlayStation". When the other typed words find products of one brand and one category (the line: the
+ * PlayStation 5 consoles), the products of that brand and category whose own kind is the one typed
+ * (`kindOnlyAsPurpose`: not a console "with DualSense Controller") are listed, and the answer says what was searched
+ * ("sony controller"). A line of a category its maker sells no such kind in has none: "iphone 15 case" lists no Apple
+ * Watch "Aluminum Case", a smartwatch. Nor is a kind an edition of the line ("iphone 15 pro": the Pro is an iPhone, not
+ * an Apple "pro").
  */
 import { indexWords } from '@pricehunt/catalog-core';
 import { VARIANT_EDITIONS } from '@pricehunt/catalog-matching';
@@ -55,8 +56,10 @@ export async function lineKindAnswer(words: WordsDeps, text: string): Promise<{ 
   if (found === null || !words.index) return null;
   const { kind } = found;
   if (VARIANT_EDITIONS.has(kind)) return null;
-  // The line: the words before the kind's ("playstation 5" of "playstation 5 controller for kids").
-  const others = found.typed.slice(0, Math.max(0, found.at));
+  // The line: the words before the kind's ("playstation 5" of "playstation 5 controller for kids"), else those after
+  // the "for" that follows it ("controller for ps5").
+  const before = found.typed.slice(0, Math.max(0, found.at));
+  const others = before.length > 0 || !/^for$/i.test(found.typed[found.at + 1] ?? '') ? before : found.typed.slice(found.at + 2);
   if (others.length === 0) return null;
   const lineIds = foundIds(await answerWords(words, others.join(' ')));
   if (lineIds.length === 0) return null;
