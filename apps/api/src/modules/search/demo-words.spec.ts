@@ -145,4 +145,16 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(found(memory)).toEqual([]);
     expect(memory.similarProducts.slice(0, 3).map((product) => product.title)).toEqual([expect.stringContaining('32GB RAM'), expect.stringContaining('32GB RAM'), expect.stringContaining('32GB RAM')]);
   });
+
+  it('searches another word for a kind as its listings write it ("television": TV, "earphones": earbuds)', async () => {
+    const titles = async (words: string) => found(await t.search(words)).map((product) => product.title);
+    for (const [typed, written] of [['samsung television', 'samsung tv'], ['cellphone', 'smartphone'], ['sony earphones', 'sony earbuds']] as const) {
+      const result = await t.search(typed);
+      expect({ typed, correctedQuery: result.correctedQuery }).toEqual({ typed, correctedQuery: written });
+      expect(found(result).length).toBeGreaterThan(0);
+      // What the words find as listings write them leads both lists; typed so, the kind's category may follow.
+      const leading = found(result).slice(0, 10).map((product) => product.title);
+      expect(leading).toEqual((await titles(written)).slice(0, 10));
+    }
+  });
 });

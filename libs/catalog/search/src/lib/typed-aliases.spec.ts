@@ -34,6 +34,16 @@ describe('names shoppers type for what listings write', () => {
     expect(await aliases.rewrite('ps controller')).toBe('playstation controller');
   });
 
+  it('write another word for a kind as the catalog’s offers write it', async () => {
+    const { aliases } = aliasesOver({ tv: 200, samsung: 90, smartphone: 150, earbuds: 40, sony: 60, phone: 30 });
+    expect(await aliases.rewrite('samsung television')).toBe('samsung tv');
+    expect(await aliases.rewrite('televisions')).toBe('tv');
+    expect(await aliases.rewrite('cellphone')).toBe('smartphone');
+    expect(await aliases.rewrite('sony earphones')).toBe('sony earbuds');
+    // Listings that say "earphones" mean it as typed.
+    expect(await aliasesOver({ earbuds: 40, earphones: 2 }).aliases.rewrite('earphones')).toBeNull();
+  });
+
   it('write letters glued to a model’s number as the line’s name they stand for, a generation glued after it apart', async () => {
     const { aliases } = aliasesOver({ sony: 40, alpha: 12, '7': 200, '7c': 4, '6400': 3, iv: 9, ii: 30, v: 40, '7r': 2, a: 80, laptop: 40 });
     expect(await aliases.rewrite('sony a7 iv')).toBe('sony alpha 7 iv');

@@ -1,6 +1,6 @@
 /**
- * What shoppers type for what listings write: a brand's other name ("hewlett packard" for HP, `brandAliasSpellings`)
- * and the short name of a product line ("ps5" for PlayStation 5). Typed words holding a name the catalog's offers never
+ * What shoppers type for what listings write: a brand's other name ("hewlett packard" for HP, `brandAliasSpellings`),
+ * the short name of a product line ("ps5" for PlayStation 5) and another word for a kind ("television" for TV). Typed words holding a name the catalog's offers never
  * carry are searched with the spelling of that name its offers carry most; a name the catalog carries is meant as typed.
  */
 import { brandAliasSpellings } from '@pricehunt/catalog-matching';
@@ -32,6 +32,17 @@ export const LINE_SHORT_NAMES: Readonly<Record<string, string>> = {
   mbp: 'macbook pro',
 };
 
+/**
+ * Other words shoppers type for a kind of product, where listings write the first: "television" for TV, "cellphone"
+ * for smartphone, "earphones" for earbuds. Each word of a group names one kind, in either number.
+ */
+export const KIND_NAMES: ReadonlyArray<readonly string[]> = [
+  ['tv', 'television', 'televisions'],
+  ['smartphone', 'cellphone', 'cellphones'],
+  ['earbuds', 'earphones', 'earphone'],
+  ['refrigerator', 'fridge', 'fridges'],
+];
+
 /** The most typed words one name takes ("black and decker"). */
 const MAX_NAME_WORDS = 3;
 
@@ -43,6 +54,7 @@ function nameGroups(): string[][] {
   const groups = [...brandAliasSpellings()].map(([brand, aliases]) => [brand, ...aliases]);
   for (const [short, name] of Object.entries(LINE_SHORT_NAMES)) groups.push([short, short.replace(/^(\p{L}+)(\p{N}+)$/u, '$1 $2'), name]);
   for (const [short, name] of Object.entries(LINE_PREFIXES)) groups.push([short, name]);
+  groups.push(...KIND_NAMES.map((group) => [...group]));
   return groups.map((group) => [...new Set(group.map((spelling) => indexWords(spelling).join(' ')).filter(Boolean))]);
 }
 
