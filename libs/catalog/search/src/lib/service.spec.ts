@@ -3,30 +3,14 @@ import { type CatalogRepository, matchThreshold, type ProductRow, type RankedPro
 import type { SearchRequestRepository } from './ports';
 import { CORRECTION_GAIN, createSearchService, type PageReader } from './service';
 import { createTypedAliases } from './typed-aliases';
+import { productRow } from './testing/listings-catalog';
 
 /**
  * How typed words choose between one product and a list, with the matcher's ranking given (a stand-in matcher: the
  * real one is covered by search.spec.ts on a real catalog).
  */
-const product = (id: number, offerCount = 1): ProductRow => ({
-  id,
-  title: `Acme Kettle ${id}`,
-  brand: 'Brand',
-  model: null,
-  modelKey: null,
-  gtin: null,
-  category: null,
-  categorySlug: null,
-  imageUrl: null,
-  offerCount,
-  bestPriceCents: null,
-  bestPriceCondition: null,
-  bestOfferId: null,
-  bestShippingKnown: null,
-  currency: 'USD',
-  createdAt: '2026-11-21T00:00:00.000Z',
-  updatedAt: '2026-11-21T00:00:00.000Z',
-});
+const product = (id: number, offerCount = 1): ProductRow =>
+  productRow(id, { title: `Acme Kettle ${id}`, brand: 'Brand', offerCount, currency: 'USD', createdAt: '2026-11-21T00:00:00.000Z', updatedAt: '2026-11-21T00:00:00.000Z' });
 
 /**
  * A search service over products 1, 2, … (those in `hidden` with no offers), ranked by `rank`. The words typed share

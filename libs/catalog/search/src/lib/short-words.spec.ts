@@ -1,4 +1,5 @@
-import type { ProductRow, SuggestionCandidate } from '@pricehunt/catalog-core';
+import type { SuggestionCandidate } from '@pricehunt/catalog-core';
+import { productRow } from './testing/listings-catalog';
 import { shortWordsInContext, spelledWords, type ShortWordReads } from './short-words';
 
 /** Products by id with their names and their offers' words; the index finds the products whose words hold every one asked. */
@@ -26,7 +27,7 @@ function reads(): ShortWordReads & { asked: string[][] } {
       },
     },
     catalog: {
-      getProducts: async (ids) => new Map(ids.map((id) => [id, { id, title: PRODUCTS[id]?.name ?? '' } as ProductRow])),
+      getProducts: async (ids) => new Map(ids.map((id) => [id, productRow(id, { title: PRODUCTS[id]?.name ?? '' })])),
     },
   };
 }

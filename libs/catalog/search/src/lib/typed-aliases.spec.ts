@@ -1,13 +1,18 @@
+import type { SuggestionCandidate } from '@pricehunt/catalog-core';
 import { createTypedAliases } from './typed-aliases';
 
-/** Typed aliases over a catalog whose offers carry each word as often as `carried` says. */
-function aliasesOver(carried: Record<string, number>) {
+/**
+ * Typed aliases over a catalog whose offers carry each word as often as `carried` says, and hold together only the
+ * names of several words `together` lists.
+ */
+function aliasesOver(carried: Record<string, number>, together: readonly string[] = []) {
   const asked: string[][] = [];
   const aliases = createTypedAliases({
     offerCounts: async (words: readonly string[]) => {
       asked.push([...words]);
       return new Map(words.map((word) => [word, carried[word] ?? 0]));
     },
+    productsCarrying: async (words: readonly string[], prefix: string) => (together.includes([...words, prefix].join(' ')) ? [{ productId: 1, offerCount: 1 } as SuggestionCandidate] : []),
   });
   return { aliases, asked };
 }
@@ -42,6 +47,9 @@ describe('names shoppers type for what listings write', () => {
     expect(await aliases.rewrite('sony earphones')).toBe('sony earbuds');
     // Listings that say "earphones" mean it as typed.
     expect(await aliasesOver({ earbuds: 40, earphones: 2 }).aliases.rewrite('earphones')).toBeNull();
+    // A name of several words is carried only where one offer holds them all.
+    expect(await aliasesOver({ vacuum: 60, cleaner: 3, robot: 12 }).aliases.rewrite('robot vacuum cleaner')).toBe('robot vacuum');
+    expect(await aliasesOver({ vacuum: 60, cleaner: 3 }, ['vacuum cleaner']).aliases.rewrite('vacuum cleaner')).toBeNull();
   });
 
   it('write letters glued to a model’s number as the line’s name they stand for, a generation glued after it apart', async () => {

@@ -34,10 +34,12 @@ export const LINE_SHORT_NAMES: Readonly<Record<string, string>> = {
 
 /**
  * Other words shoppers type for a kind of product, where listings write the first: "television" for TV, "cellphone"
- * for smartphone, "earphones" for earbuds. Each word of a group names one kind, in either number.
+ * for smartphone, "earphones" for earbuds, "vacuum cleaner" for vacuum. Each name of a group is one kind, in either
+ * number.
  */
 export const KIND_NAMES: ReadonlyArray<readonly string[]> = [
   ['tv', 'television', 'televisions'],
+  ['vacuum', 'vacuum cleaner', 'vacuum cleaners'],
   ['smartphone', 'cellphone', 'cellphones'],
   ['earbuds', 'earphones', 'earphone'],
   ['refrigerator', 'fridge', 'fridges'],
@@ -106,7 +108,7 @@ function withPrefixedNumbers(words: readonly string[], groupOf: ReadonlyMap<stri
   return all;
 }
 
-export function createTypedAliases(index: Pick<SearchIndexRepository, 'offerCounts'>) {
+export function createTypedAliases(index: Pick<SearchIndexRepository, 'offerCounts' | 'productsCarrying'>) {
   const groupOf = new Map<string, readonly string[]>();
   for (const group of nameGroups()) for (const spelling of group) groupOf.set(spelling, group);
 
@@ -122,6 +124,13 @@ export function createTypedAliases(index: Pick<SearchIndexRepository, 'offerCoun
       const counts = await index.offerCounts([...new Set(names.flatMap((name) => name.spellings.flatMap((spelling) => spelling.split(' '))))]);
       // Offers carrying a spelling: as many as carry its rarest word.
       const carried = (spelling: string) => Math.min(...spelling.split(' ').map((word) => counts.get(word) ?? 0));
+      // A name of several words typed is carried when one offer holds them all: "vacuum cleaner" is meant as typed
+      // only where a listing says it, not because vacuums say "vacuum" and a carpet cleaner "cleaner".
+      const typedCarried = async (typed: string) => {
+        const words = typed.split(' ');
+        if (carried(typed) === 0 || words.length === 1) return carried(typed) > 0;
+        return (await index.productsCarrying(words.slice(0, -1), words.at(-1) ?? '', 1)).length > 0;
+      };
       const out: string[] = [];
       let from = 0;
       let changed = false;
@@ -131,7 +140,7 @@ export function createTypedAliases(index: Pick<SearchIndexRepository, 'offerCoun
         const best = name.spellings
           .map((spelling) => ({ spelling, offers: carried(spelling) }))
           .sort((a, b) => b.offers - a.offers || a.spelling.localeCompare(b.spelling))[0];
-        const rewritten = carried(typed) === 0 && best !== undefined && best.offers > 0;
+        const rewritten = best !== undefined && best.offers > 0 && best.spelling !== typed && !(await typedCarried(typed));
         out.push(rewritten ? best.spelling : typed);
         changed ||= rewritten;
         from = name.end;

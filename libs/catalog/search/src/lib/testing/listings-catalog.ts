@@ -1,5 +1,27 @@
 import type { CatalogRepository, ProductRow } from '@pricehunt/catalog-core';
 
+/** For unit tests: a product with no brand, model, category or prices, but for the fields given. */
+export const productRow = (id: number, fields: Partial<ProductRow> = {}): ProductRow => ({
+  id,
+  title: '',
+  brand: null,
+  model: null,
+  modelKey: null,
+  gtin: null,
+  category: null,
+  categorySlug: null,
+  imageUrl: null,
+  offerCount: 0,
+  bestPriceCents: null,
+  bestPriceCondition: null,
+  bestOfferId: null,
+  bestShippingKnown: null,
+  currency: null,
+  createdAt: '',
+  updatedAt: '',
+  ...fields,
+});
+
 /**
  * For unit tests: a catalog whose products' listings are the titles given by product id (offer ids are id * 100 +
  * place), and whose products are named as `names` says (else their names are empty).
@@ -8,25 +30,7 @@ export function listingsCatalog(
   listings: Record<number, readonly string[]>,
   names: Record<number, string> = {},
 ): Pick<CatalogRepository, 'getProducts' | 'offerRefsOfProducts' | 'offerItems'> {
-  const product = (id: number): ProductRow => ({
-    id,
-    title: names[id] ?? '',
-    brand: null,
-    model: null,
-    modelKey: null,
-    gtin: null,
-    category: null,
-    categorySlug: null,
-    imageUrl: null,
-    offerCount: listings[id]?.length ?? 0,
-    bestPriceCents: null,
-    bestPriceCondition: null,
-    bestOfferId: null,
-    bestShippingKnown: null,
-    currency: null,
-    createdAt: '',
-    updatedAt: '',
-  });
+  const product = (id: number) => productRow(id, { title: names[id] ?? '', offerCount: listings[id]?.length ?? 0 });
   return {
     getProducts: async (ids: readonly number[]) => new Map(ids.filter((id) => listings[id] !== undefined).map((id) => [id, product(id)])),
     offerRefsOfProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, (listings[id] ?? []).map((_, at) => ({ id: id * 100 + at, productId: id, updatedAt: '' }))])),
