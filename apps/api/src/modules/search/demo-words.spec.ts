@@ -41,6 +41,11 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(short.correctedQuery).toBe('airpods pro');
     expect(found(short).length).toBeGreaterThan(0);
     expect(found(short).filter((product) => !product.title.includes('AirPods Pro'))).toEqual([]);
+    // Beside a line's short name, among what the name written out finds.
+    const slim = await t.search('ps5 slm');
+    expect(slim.correctedQuery).toBe('playstation 5 slim');
+    expect(found(slim).length).toBeGreaterThan(0);
+    expect(found(slim).filter((product) => !product.title.includes('PlayStation 5 Slim'))).toEqual([]);
   });
 
   it('lists the products whose listings write a typed word with a generation glued to it ("galaxy z flip": Z Flip6)', async () => {

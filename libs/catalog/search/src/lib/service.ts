@@ -226,7 +226,7 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
     ...(offerCounts ? [{ rewrite: (text: string) => inListingsNumber(text, offerCounts), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false, same: true }] : []),
     ...(aliases ? [{ rewrite: (text: string) => aliases.rewrite(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: true }] : []),
     { rewrite: async (text: string) => generationSpelling(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false },
-    ...(spelling ? [{ rewrite: (text: string) => spelledWords(spelling, index ? { index, catalog: search.catalog } : null, text), better: (found: WordsAnswer) => findsClearlyMore(found, answer), lendsCandidates: false }] : []),
+    ...(spelling ? [{ rewrite: (text: string) => spelledWords(spelling, index ? { index, catalog: search.catalog, aliases } : null, text), better: (found: WordsAnswer) => findsClearlyMore(found, answer), lendsCandidates: false }] : []),
     ...(offerCounts ? [{ rewrite: (text: string) => brandTypedBySound(search.catalog, offerCounts, text, answer.ranked), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false }] : []),
   ];
   for (const { rewrite, better, lendsCandidates, same } of rewrites) {

@@ -61,4 +61,13 @@ describe('shortWordsInContext', () => {
     expect(await spelledWords(spelling, null, 'airpdos prp')).toBe('airpods prp');
     expect(await spelledWords({ correct: async () => null }, reads(), 'airpods max')).toBeNull();
   });
+
+  it('reads a short word beside a name listings write otherwise among what that name finds, written so', async () => {
+    // The index holds "playstation" for the PS5 things; "ps5" is what shoppers type.
+    const read = { ...reads(), aliases: { rewrite: async (text: string) => (text.includes('ps5') ? text.replace('ps5', 'playstation') : null) } };
+    const named = { correct: async () => null };
+    expect(await spelledWords(named, read, 'ps5 slm')).toBe('playstation slim');
+    // No short word corrected: the name is left as typed, for the alias step to write it.
+    expect(await spelledWords(named, read, 'ps5 slim')).toBeNull();
+  });
 });

@@ -1,17 +1,22 @@
 /**
- * Misspelt words of three letters ("airpods prp", "ps5 slm", "iphone 16 pri"). Spelling corrects a word from the whole
+ * Misspelt words of three letters ("airpods prp", "ipad mni", "ps5 slm"). Spelling corrects a word from the whole
  * catalog's words only from four letters: three are too few to tell a typo from another word among all of them. Among
  * the names of the products the other typed words find, they are not: "prp" beside "airpods" is "pro".
  */
 import { type CatalogRepository, editDistance, foldText, indexWords, isCommonWord, type SearchIndexRepository, type SpellingCorrector } from '@pricehunt/catalog-core';
+import type { TypedAliases } from './typed-aliases';
 
 /** Offers (newest first) read for the products the other words find. */
 const OFFERS_READ = 200;
 
-/** What a short word is read against: the index, for the products the other words find, and the catalog for their names. */
+/**
+ * What a short word is read against: the index, for the products the other words find, the catalog for their names,
+ * and the names shoppers type otherwise, written as listings write them (`typed-aliases.ts`).
+ */
 export interface ShortWordReads {
   index: Pick<SearchIndexRepository, 'offerCounts' | 'productsCarrying'>;
   catalog: Pick<CatalogRepository, 'getProducts'>;
+  aliases?: Pick<TypedAliases, 'rewrite'> | null;
 }
 
 const isShort = (word: string) => /^\p{L}{3}$/u.test(word) && !isCommonWord(word);
@@ -56,10 +61,14 @@ export async function shortWordsInContext(reads: ShortWordReads, text: string): 
 
 /**
  * Misspelt words corrected: from the catalog's words (`SpellingCorrector.correct`), then those of three letters from
- * what the other words find (`shortWordsInContext`); null when neither changes a word.
+ * what the other words find (`shortWordsInContext`, with the names they hold written as listings write them); null
+ * when neither changes a word.
  */
 export async function spelledWords(spelling: Pick<SpellingCorrector, 'correct'>, reads: ShortWordReads | null, text: string): Promise<string | null> {
   const corrected = await spelling.correct(text);
-  const short = reads ? await shortWordsInContext(reads, corrected ?? text) : null;
-  return short ?? corrected;
+  if (!reads) return corrected;
+  // Beside a name listings write otherwise, a short word is read among what that name finds: "ps5 slm" as
+  // "playstation 5 slim".
+  const written = (await reads.aliases?.rewrite(corrected ?? text)) ?? corrected ?? text;
+  return (await shortWordsInContext(reads, written)) ?? corrected;
 }
