@@ -66,9 +66,11 @@ export async function shortWordsInContext(reads: ShortWordReads, text: string): 
  */
 export async function spelledWords(spelling: Pick<SpellingCorrector, 'correct'>, reads: ShortWordReads | null, text: string): Promise<string | null> {
   const corrected = await spelling.correct(text);
-  if (!reads) return corrected;
+  const spelled = corrected ?? text;
+  // Most misspellings hold no short word: the names beside one are written out only when there is one.
+  if (!reads || !indexWords(spelled).some(isShort)) return corrected;
   // Beside a name listings write otherwise, a short word is read among what that name finds: "ps5 slm" as
   // "playstation 5 slim".
-  const written = (await reads.aliases?.rewrite(corrected ?? text)) ?? corrected ?? text;
+  const written = (await reads.aliases?.rewrite(spelled)) ?? spelled;
   return (await shortWordsInContext(reads, written)) ?? corrected;
 }

@@ -1,7 +1,8 @@
 /**
  * What shoppers type for what listings write: a brand's other name ("hewlett packard" for HP, `brandAliasSpellings`),
- * the short name of a product line ("ps5" for PlayStation 5) and another word for a kind ("television" for TV). Typed words holding a name the catalog's offers never
- * carry are searched with the spelling of that name its offers carry most; a name the catalog carries is meant as typed.
+ * the short name of a product line ("ps5" for PlayStation 5) and another word for a kind ("television" for TV). Typed
+ * words holding a name the catalog's offers never carry are searched with the spelling of that name its offers carry
+ * most; a name the catalog carries is meant as typed.
  */
 import { brandAliasSpellings } from '@pricehunt/catalog-matching';
 import { indexWords, type SearchIndexRepository } from '@pricehunt/catalog-core';
@@ -124,8 +125,9 @@ export function createTypedAliases(index: Pick<SearchIndexRepository, 'offerCoun
       const counts = await index.offerCounts([...new Set(names.flatMap((name) => name.spellings.flatMap((spelling) => spelling.split(' '))))]);
       // Offers carrying a spelling: as many as carry its rarest word.
       const carried = (spelling: string) => Math.min(...spelling.split(' ').map((word) => counts.get(word) ?? 0));
-      // A name of several words typed is carried when one offer holds them all: "vacuum cleaner" is meant as typed
-      // only where a listing says it, not because vacuums say "vacuum" and a carpet cleaner "cleaner".
+      // A name of several words typed is carried when one offer holds them all (the last as the start of a word, as
+      // the index reads it): "vacuum cleaner" is meant as typed only where a listing says it, not because vacuums say
+      // "vacuum" and a carpet cleaner "cleaner".
       const typedCarried = async (typed: string) => {
         const words = typed.split(' ');
         if (carried(typed) === 0 || words.length === 1) return carried(typed) > 0;
