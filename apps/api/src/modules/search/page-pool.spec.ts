@@ -68,8 +68,9 @@ describeOnEngine('sqlite', 'pasted pages are read off the event loop', () => {
   beforeAll(async () => {
     const started = await startShop();
     shop = started.shop;
-    // The longest cap the API takes: a 1 MB page takes a quarter of a second on a quiet machine, but reading threads
-    // yield the CPU, so on one busy with other tests they take many seconds (two passed 30 s in a CI run).
+    // The longest cap the API takes: a 1 MB page takes a quarter of a second of CPU, and the cap counts the thread's CPU
+    // time, but reading threads yield the CPU, so on a machine busy with other tests these pages take many seconds on the
+    // clock (two passed 30 s in a CI run), and the clock's own limit is six times the cap.
     t = await buildTestApp({ APP_ORIGINS: ORIGIN, FETCH_ALLOW_LOOPBACK: 'true', STORE_ORIGIN_OVERRIDES: `shop.heavy.example=http://127.0.0.1:${started.port}`, PAGE_READ_TIMEOUT_MS: '60000' });
     apiOrigin = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -94,8 +95,8 @@ describeOnEngine('sqlite', 'pasted pages are read off the event loop', () => {
   }, PAGES_TEST_MS);
 });
 
-// A page that never ends is read under a cap short enough that giving it up costs a thread seconds, not the minute
-// the heavy pages are allowed on a busy machine; giving up is the same at any cap.
+// A page that never ends is read under a cap short enough that giving it up costs a thread seconds of CPU, not the
+// minute the heavy pages are allowed; giving up is the same at any cap.
 describeOnEngine('sqlite', 'a pasted page past its time cap', () => {
   let shop: http.Server;
   let t: TestApp;

@@ -1,6 +1,7 @@
 /**
  * A thread of the page-reading pool (./read-pool): reads the pages it is sent, one at a time, and answers each with
- * the item it names. It says `ready` once its reader is loaded, so a page's time cap counts reading alone. Started
+ * the item it names. It says `ready` once its reader is loaded, so a page's time cap counts reading alone,
+ * with its kernel thread id, so the pool can count the CPU time the thread spends on a page. Started
  * from the built `page-read-worker.js` beside the API's and the feed worker's bundles, or from this file through tsx.
  */
 import fs from 'node:fs';
@@ -10,23 +11,33 @@ import { parentPort } from 'node:worker_threads';
 import { extractProductIdentity } from '../page-identity';
 import type { ReadAnswer, ReadRequest } from './protocol';
 
+/** This thread's id in the kernel (Linux: /proc/thread-self names it), or undefined elsewhere. */
+function kernelThreadId(): number | undefined {
+  try {
+    const tid = Number(path.basename(fs.readlinkSync('/proc/thread-self')));
+    return Number.isInteger(tid) && tid > 0 ? tid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The thread yields the CPU to the process's event loop: on Linux a thread has a nice value of its own
  * (setpriority on its thread id), so with every core busy reading pages the loop still answers requests at once.
- * Elsewhere the thread keeps its priority.
+ * Elsewhere, or where that is not allowed, the thread keeps its priority.
  */
-function yieldToEventLoop(): void {
+function yieldToEventLoop(tid: number | undefined): void {
   try {
-    const tid = Number(path.basename(fs.readlinkSync('/proc/thread-self')));
-    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, 10);
+    if (tid) os.setPriority(tid, 10);
   } catch {
-    // No /proc/thread-self (not Linux), or not allowed: the thread reads at the process's priority.
+    // Not allowed: the thread reads at the process's priority.
   }
 }
 
 const port = parentPort;
 if (port) {
-  yieldToEventLoop();
+  const tid = kernelThreadId();
+  yieldToEventLoop(tid);
   port.on('message', (request: ReadRequest) => {
     let answer: ReadAnswer;
     try {
@@ -36,5 +47,5 @@ if (port) {
     }
     port.postMessage(answer);
   });
-  port.postMessage({ ready: true } satisfies ReadAnswer);
+  port.postMessage((tid ? { ready: true, tid } : { ready: true }) satisfies ReadAnswer);
 }

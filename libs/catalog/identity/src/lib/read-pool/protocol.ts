@@ -7,5 +7,5 @@ export interface ReadRequest {
   url?: string;
 }
 
-/** A reading thread's answers: loaded and ready, a page's item, or why the page could not be read. */
-export type ReadAnswer = { ready: true } | { id: number; item: PageItem | null } | { id: number; error: string };
+/** A reading thread's answers: loaded and ready (with its kernel thread id, on Linux), a page's item, or why the page could not be read. */
+export type ReadAnswer = { ready: true; tid?: number } | { id: number; item: PageItem | null } | { id: number; error: string };

@@ -2,12 +2,18 @@ import { performance } from 'node:perf_hooks';
 import { readProductPageFixture } from '../../testing';
 import { extractProductIdentity } from '../page-identity';
 import { PageReadPoolClosedError, PageReadTimeoutError, PageReadTooLargeError } from './errors';
-import { createPageReadPool, type PageReadPool } from './read-pool';
+import { createPageReadPool, threadCpuMs, type PageReadPool } from './read-pool';
 
 /** A page nested ever deeper (`<div><b><i>` repeated): reading it takes time that grows with the square of its depth (minutes at 400 KB). */
 function nestedPage(kb: number): string {
   const unit = '<div><b><i>';
   return readProductPageFixture('walmart-product').replace('</body>', `${unit.repeat(Math.floor((kb * 1024) / unit.length))}</body>`);
+}
+
+/** A real page padded with 1 MB of markup: a quarter of a second of reading on a quiet machine. */
+function heavyPage(): string {
+  const tile = '<div class="tile"><span>Lorem ipsum 12.99 in stock</span><a href="/p/1">more</a></div>\n';
+  return readProductPageFixture('walmart-product').replace('</body>', `${tile.repeat(12_000)}</body>`);
 }
 
 describe('page-reading pool', () => {
@@ -42,6 +48,34 @@ describe('page-reading pool', () => {
     expect((await after)?.gtin).toBe('00194253939153');
     // And the pages after that, on the thread that replaced the stopped one.
     expect((await pool.read(normal))?.gtin).toBe('00194253939153');
+  });
+
+  it('counts the cap in its thread’s CPU time: a page that outlasts the cap on the clock, its thread given little CPU, is read', async () => {
+    // A thread that seems to get no CPU at all: the cap never runs out, however long the page takes on the clock.
+    pool = createPageReadPool({ size: 1, timeoutMs: 20, maxClockMs: 60_000, threadCpuMs: () => 0 });
+    expect((await pool.read(readProductPageFixture('walmart-product')))?.gtin).toBe('00194253939153');
+    const started = performance.now();
+    expect((await pool.read(heavyPage()))?.gtin).toBe('00194253939153');
+    expect(performance.now() - started).toBeGreaterThan(20);
+  });
+
+  it('gives a page up on the clock at maxClockMs when its thread gets no CPU', async () => {
+    pool = createPageReadPool({ size: 1, timeoutMs: 100, maxClockMs: 1000, threadCpuMs: () => 0 });
+    expect((await pool.read(readProductPageFixture('walmart-product')))?.gtin).toBe('00194253939153');
+    const started = performance.now();
+    await expect(pool.read(nestedPage(400))).rejects.toBeInstanceOf(PageReadTimeoutError);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(990);
+  });
+
+  it('reads a thread’s CPU time from the kernel', () => {
+    // The test's own thread (its kernel id is the process's) spends about 200 ms of CPU.
+    const before = threadCpuMs(process.pid);
+    expect(before).not.toBeNull();
+    const until = performance.now() + 200;
+    while (performance.now() < until);
+    expect((threadCpuMs(process.pid) ?? 0) - (before ?? 0)).toBeGreaterThanOrEqual(100);
+    expect(threadCpuMs(undefined)).toBeNull();
+    expect(threadCpuMs(2 ** 31 - 1)).toBeNull();
   });
 
   it('keeps reading other pages on its other thread while one is stuck', async () => {
