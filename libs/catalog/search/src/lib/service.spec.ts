@@ -237,7 +237,12 @@ describe('text search writes a name as the catalog writes it', () => {
   /** A service over a catalog whose offers carry the words of `carried`, with a corrector answering `correction`. */
   function serviceAliasing(rankings: Record<string, RankedProduct[]>, carried: Record<string, number>, correction: string | null = null, titles: Record<number, string> = {}) {
     const correct = jest.fn(async (_text: string) => correction);
-    const index = { offerCounts: async (words: readonly string[]) => new Map(words.map((word) => [word, carried[word] ?? 0])), productsCarrying: async () => [] };
+    // Listings say together every name whose words they carry.
+    const said = (words: readonly string[]) => words.every((word) => (carried[word] ?? 0) > 0);
+    const index = {
+      offerCounts: async (words: readonly string[]) => new Map(words.map((word) => [word, carried[word] ?? 0])),
+      productsCarrying: async (words: readonly string[], prefix: string) => (said([...words, ...prefix.split(' ')]) ? [{ productId: 1, title: '', offerCount: 1 }] : []),
+    };
     const service = createSearchService({
       catalog: {
         productIdByExactTitle: async () => null,

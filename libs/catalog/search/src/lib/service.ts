@@ -76,7 +76,7 @@ export function createSearchService(deps: {
    */
   spelling?: Pick<SpellingCorrector, 'correct' | 'codesHolding' | 'compoundsOf' | 'offersCarrying'>;
   /** Writes names the catalog writes otherwise as it writes them (`typed-aliases.ts`); without it names are searched as typed. */
-  aliases?: Pick<TypedAliases, 'rewrite'>;
+  aliases?: Pick<TypedAliases, 'rewrite' | 'rewriteUnread'>;
   /** The catalog's categories: a kind typed by the word its category's name says is read from them (`kind-category.ts`); without them, from titles only. */
   listCategories?: () => Promise<CategoryRow[]>;
   clock?: () => Date;
@@ -219,9 +219,10 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
   let lent: Found['lent'] = null;
   const { aliases, spelling, index } = search;
   const offerCounts = index ? (words: readonly string[]) => index.offerCounts(words) : undefined;
-  /** `same`: the rewritten words mean what was typed, and the answer is for the words as typed (no `correctedQuery`). */
-  type Rewrite = { rewrite: (text: string) => Promise<string | null>; better: (found: WordsAnswer) => boolean; lendsCandidates: boolean; same?: boolean };
+  /** `same`: the answer is for the words as typed (no `correctedQuery`); `always`: tried whatever the words find (a name holding a word searches read as nothing: "in ear headphones", whose "ear headphones" on-ear ones hold). */
+  type Rewrite = { rewrite: (text: string) => Promise<string | null>; better: (found: WordsAnswer) => boolean; lendsCandidates: boolean; same?: boolean; always?: boolean };
   const rewrites: Rewrite[] = [
+    ...(aliases ? [{ rewrite: (text: string) => aliases.rewriteUnread(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false, always: true }] : []),
     // Words typed in the other number than listings write them ("laptops", "tvs" of "Laptop", "Smart TV").
     ...(offerCounts ? [{ rewrite: (text: string) => inListingsNumber(text, offerCounts), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false, same: true }] : []),
     ...(aliases ? [{ rewrite: (text: string) => aliases.rewrite(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: true }] : []),
@@ -229,16 +230,15 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
     ...(spelling ? [{ rewrite: (text: string) => spelledWords(spelling, index ? { index, catalog: search.catalog, aliases } : null, text), better: (found: WordsAnswer) => findsClearlyMore(found, answer), lendsCandidates: false }] : []),
     ...(offerCounts ? [{ rewrite: (text: string) => brandTypedBySound(search.catalog, offerCounts, text, answer.ranked), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false }] : []),
   ];
-  for (const { rewrite, better, lendsCandidates, same } of rewrites) {
-    if (!query || !findsLittle(answer)) break;
+  for (const { rewrite, better, lendsCandidates, same, always } of rewrites) {
+    if (!query || !(always || findsLittle(answer))) continue;
     const rewritten = await rewrite(query);
     const rewrittenAnswer = rewritten ? await answerWords(search.words, rewritten) : null;
     if (rewritten && rewrittenAnswer && better(rewrittenAnswer)) {
       answer = rewrittenAnswer;
       correctedQuery = same ? null : rewritten;
     } else if (lendsCandidates && rewritten && rewrittenAnswer) {
-      // Words whose name the catalog writes otherwise but sells no product of: what that name finds ("ps4" in a catalog
-      // of PlayStation 5 things) may stand as similar products, not a dead end.
+      // A name written otherwise whose products the catalog lacks ("ps4"): what it finds may stand as similar products.
       lent = { words: rewritten, ranked: rewrittenAnswer.ranked };
     }
   }

@@ -2,17 +2,21 @@ import type { SuggestionCandidate } from '@pricehunt/catalog-core';
 import { createTypedAliases } from './typed-aliases';
 
 /**
- * Typed aliases over a catalog whose offers carry each word as often as `carried` says, and hold together only the
- * names of several words `together` lists.
+ * Typed aliases over a catalog whose offers carry each word as often as `carried` says, and say each name of several
+ * words whose words they carry, but for those `apart` lists: its words are carried, only never together.
  */
-function aliasesOver(carried: Record<string, number>, together: readonly string[] = []) {
+function aliasesOver(carried: Record<string, number>, apart: readonly string[] = []) {
   const asked: string[][] = [];
   const aliases = createTypedAliases({
     offerCounts: async (words: readonly string[]) => {
       asked.push([...words]);
       return new Map(words.map((word) => [word, carried[word] ?? 0]));
     },
-    productsCarrying: async (words: readonly string[], prefix: string) => (together.includes([...words, prefix].join(' ')) ? [{ productId: 1, offerCount: 1 } as SuggestionCandidate] : []),
+    productsCarrying: async (words: readonly string[], prefix: string) => {
+      const phrase = [...words, prefix].join(' ');
+      const said = !apart.includes(phrase) && phrase.split(' ').every((word) => (carried[word] ?? 0) > 0);
+      return said ? [{ productId: 1, offerCount: 1 } as SuggestionCandidate] : [];
+    },
   });
   return { aliases, asked };
 }
@@ -47,9 +51,23 @@ describe('names shoppers type for what listings write', () => {
     expect(await aliases.rewrite('sony earphones')).toBe('sony earbuds');
     // Listings that say "earphones" mean it as typed.
     expect(await aliasesOver({ earbuds: 40, earphones: 2 }).aliases.rewrite('earphones')).toBeNull();
-    // A name of several words is carried only where one offer holds them all.
-    expect(await aliasesOver({ vacuum: 60, cleaner: 3, robot: 12 }).aliases.rewrite('robot vacuum cleaner')).toBe('robot vacuum');
-    expect(await aliasesOver({ vacuum: 60, cleaner: 3 }, ['vacuum cleaner']).aliases.rewrite('vacuum cleaner')).toBeNull();
+    // A name of several words is carried only where a listing says it: its words together, in order.
+    expect(await aliasesOver({ vacuum: 60, cleaner: 3, robot: 12 }, ['vacuum cleaner']).aliases.rewrite('robot vacuum cleaner')).toBe('robot vacuum');
+    expect(await aliasesOver({ vacuum: 60, cleaner: 3 }).aliases.rewrite('vacuum cleaner')).toBeNull();
+  });
+
+  it('read a name holding a word searches read as nothing alone before the words are searched (“in ear headphones”)', async () => {
+    // On-ear headphones carry "ear headphones", and listings say "in" elsewhere: "in ear headphones" is no listing's.
+    const { aliases, asked } = aliasesOver({ in: 300, ear: 40, headphones: 60, earbuds: 30, sony: 50 }, ['in ear headphones']);
+    expect(await aliases.rewriteUnread('sony in ear headphones')).toBe('sony earbuds');
+    expect(await aliases.rewriteUnread('In-Ear Headphones')).toBe('earbuds');
+    // Names without such a word are left to `rewrite`, which is tried when the words find little.
+    asked.length = 0;
+    expect(await aliases.rewriteUnread('sony earphones')).toBeNull();
+    expect(asked).toEqual([]);
+    expect(await aliases.rewrite('sony earphones')).toBe('sony earbuds');
+    // Where listings say it, it is meant as typed.
+    expect(await aliasesOver({ in: 300, ear: 40, headphones: 60, earbuds: 30 }).aliases.rewriteUnread('in ear headphones')).toBeNull();
   });
 
   it('write letters glued to a model’s number as the line’s name they stand for, a generation glued after it apart', async () => {

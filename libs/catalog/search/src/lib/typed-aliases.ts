@@ -6,6 +6,7 @@
  */
 import { brandAliasSpellings } from '@pricehunt/catalog-matching';
 import { indexWords, type SearchIndexRepository } from '@pricehunt/catalog-core';
+import { JOINING_WORDS } from './unknown-words';
 
 /**
  * Short names shoppers type for a line's name, alone or glued to a model's number: "ps5" and "ps 5" for PlayStation
@@ -35,14 +36,14 @@ export const LINE_SHORT_NAMES: Readonly<Record<string, string>> = {
 
 /**
  * Other words shoppers type for a kind of product, where listings write the first: "television" for TV, "cellphone"
- * for smartphone, "earphones" for earbuds, "vacuum cleaner" for vacuum. Each name of a group is one kind, in either
- * number.
+ * for smartphone, "earphones" and "in-ear headphones" for earbuds, "vacuum cleaner" for vacuum. Each name of a group
+ * is one kind, in either number.
  */
 export const KIND_NAMES: ReadonlyArray<readonly string[]> = [
   ['tv', 'television', 'televisions'],
   ['vacuum', 'vacuum cleaner', 'vacuum cleaners'],
   ['smartphone', 'cellphone', 'cellphones'],
-  ['earbuds', 'earphones', 'earphone'],
+  ['earbuds', 'earphones', 'earphone', 'in ear headphones', 'in ear headphone', 'in ear earphones'],
   ['refrigerator', 'fridge', 'fridges'],
 ];
 
@@ -118,39 +119,55 @@ export function createTypedAliases(index: Pick<SearchIndexRepository, 'offerCoun
      * The typed words with each name the catalog's offers never carry written as they carry it most (lower case, as
      * index words), or null when no such name is typed or none of its spellings is carried.
      */
-    async rewrite(text: string): Promise<string | null> {
-      const words = indexWords(text);
-      const names = namesIn(words, withPrefixedNumbers(words, groupOf));
-      if (names.length === 0) return null;
-      const counts = await index.offerCounts([...new Set(names.flatMap((name) => name.spellings.flatMap((spelling) => spelling.split(' '))))]);
-      // Offers carrying a spelling: as many as carry its rarest word.
-      const carried = (spelling: string) => Math.min(...spelling.split(' ').map((word) => counts.get(word) ?? 0));
-      // A name of several words typed is carried when one offer holds them all (the last as the start of a word, as
-      // the index reads it): "vacuum cleaner" is meant as typed only where a listing says it, not because vacuums say
-      // "vacuum" and a carpet cleaner "cleaner".
-      const typedCarried = async (typed: string) => {
-        const words = typed.split(' ');
-        if (carried(typed) === 0 || words.length === 1) return carried(typed) > 0;
-        return (await index.productsCarrying(words.slice(0, -1), words.at(-1) ?? '', 1)).length > 0;
-      };
-      const out: string[] = [];
-      let from = 0;
-      let changed = false;
-      for (const name of names) {
-        out.push(...words.slice(from, name.start));
-        const typed = words.slice(name.start, name.end).join(' ');
-        const best = name.spellings
-          .map((spelling) => ({ spelling, offers: carried(spelling) }))
-          .sort((a, b) => b.offers - a.offers || a.spelling.localeCompare(b.spelling))[0];
-        const rewritten = best !== undefined && best.offers > 0 && best.spelling !== typed && !(await typedCarried(typed));
-        out.push(rewritten ? best.spelling : typed);
-        changed ||= rewritten;
-        from = name.end;
-      }
-      out.push(...words.slice(from));
-      return changed ? out.join(' ') : null;
-    },
+    rewrite: (text: string) => rewriteNames(text, () => true),
+    /**
+     * As `rewrite`, for the names only that hold a word searches read as nothing alone ("in" of "in ear headphones",
+     * which "on-ear headphones" hold but for it): such a name is read before the words are searched at all.
+     */
+    rewriteUnread: (text: string) => rewriteNames(text, (typed) => typed.some((word) => JOINING_WORDS.has(word))),
   };
+
+  /**
+   * The typed words with each name that `which` takes and the offers never carry (`typedCarried`) written as they
+   * carry it most, or null when none is.
+   */
+  async function rewriteNames(text: string, which: (typed: readonly string[]) => boolean): Promise<string | null> {
+    const words = indexWords(text);
+    const names = namesIn(words, withPrefixedNumbers(words, groupOf)).filter((name) => which(words.slice(name.start, name.end)));
+    if (names.length === 0) return null;
+    const counts = await index.offerCounts([...new Set(names.flatMap((name) => name.spellings.flatMap((spelling) => spelling.split(' '))))]);
+    // Offers carrying a spelling: at most as many as carry its rarest word.
+    const carried = (spelling: string) => Math.min(...spelling.split(' ').map((word) => counts.get(word) ?? 0));
+    // A name of several words is carried where a listing says it, its words together and in order (the last as the
+    // start of a word, as the index reads it): "vacuum cleaner" is not carried because vacuums say "vacuum" and a
+    // carpet cleaner "cleaner", nor "in ear headphones" because on-ear headphones say "ear headphones" and "in" elsewhere.
+    const saidTogether = async (spelling: string) => !spelling.includes(' ') || (await index.productsCarrying([], spelling, 1)).length > 0;
+    const typedCarried = async (typed: string) => carried(typed) > 0 && (await saidTogether(typed));
+    const out: string[] = [];
+    let from = 0;
+    let changed = false;
+    for (const name of names) {
+      out.push(...words.slice(from, name.start));
+      const typed = words.slice(name.start, name.end).join(' ');
+      const best = await mostCarried(name.spellings, carried, saidTogether);
+      const rewritten = best !== null && best !== typed && !(await typedCarried(typed));
+      out.push(rewritten ? best : typed);
+      changed ||= rewritten;
+      from = name.end;
+    }
+    out.push(...words.slice(from));
+    return changed ? out.join(' ') : null;
+  }
+}
+
+/** The spelling of a name the most offers carry (said together, where it has several words), or null when none is carried. */
+async function mostCarried(spellings: readonly string[], carried: (spelling: string) => number, saidTogether: (spelling: string) => Promise<boolean>): Promise<string | null> {
+  const ranked = spellings
+    .map((spelling) => ({ spelling, offers: carried(spelling) }))
+    .filter((entry) => entry.offers > 0)
+    .sort((a, b) => b.offers - a.offers || a.spelling.localeCompare(b.spelling));
+  for (const { spelling } of ranked) if (await saidTogether(spelling)) return spelling;
+  return null;
 }
 
 export type TypedAliases = ReturnType<typeof createTypedAliases>;

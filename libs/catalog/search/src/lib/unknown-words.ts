@@ -18,7 +18,7 @@ const LETTERS = /^\p{L}+$/u;
 /** A word of letters shorter than this that is no everyday word is a name the catalog writes otherwise ("zf"), which compound words read. */
 const UNKNOWN_MIN = 3;
 /** Words that join others, or ask, and say nothing of a thing alone: left out where they end up at either end of the words. */
-const JOINING_WORDS: ReadonlySet<string> = new Set(
+export const JOINING_WORDS: ReadonlySet<string> = new Set(
   ['for', 'with', 'in', 'on', 'to', 'of', 'and', 'or', 'by', 'from', 'the', 'a', 'an', 'at', 'i', 'me', 'my', 'your', 'where', 'what', 'which', 'how', 'who', 'when', 'why'],
 );
 
