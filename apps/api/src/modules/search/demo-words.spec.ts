@@ -87,12 +87,17 @@ describe('search API on the demo catalog: what shoppers type', () => {
     }
   });
 
-  it('lists the edition the words name before the others of its line ("galaxy s24": no S24+ or Ultra among the S24s)', async () => {
+  it('lists the edition the words name before the others of its line ("galaxy s24": no S24+ or Ultra among the S24s; "samsung t7": no Shield)', async () => {
     for (const words of ['galaxy s24', 'galaxy s25', 'samsung galaxy s24']) {
       const titles = found(await t.search(words)).map((product) => product.title);
       // Listed "S24 SM-…" first, then "S24+ SM-…" and "S24 Ultra SM-…", never one of those before an S24.
       const base = titles.map((title) => / S2\d SM-/.test(title));
       expect({ words, base: base.filter(Boolean).length > 1, order: base.lastIndexOf(true) < base.indexOf(false) }).toEqual({ words, base: true, order: true });
+    }
+    // A line's word that is no edition ("Shield", "with Active Noise Cancellation") comes after the product without it.
+    for (const [words, line] of [['samsung t7', / Shield /], ['airpods 4', / with Active Noise Cancellation /]] as const) {
+      const lines = found(await t.search(words)).map((product) => line.test(product.title));
+      expect({ words, both: lines.includes(true) && lines.includes(false), order: lines.lastIndexOf(false) < lines.indexOf(true) }).toEqual({ words, both: true, order: true });
     }
   });
 

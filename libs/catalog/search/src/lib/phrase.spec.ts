@@ -44,6 +44,14 @@ describe('products listed for typed words', () => {
     expect(await phraseFirst(reads, 'galaxy s25 ultra', [1, 2], scores)).toEqual([2, 1]);
   });
 
+  it('do not come first for a listing that puts a word of its line’s before the one another product’s listings go on with', async () => {
+    const reads = readsOf({ 1: ['Samsung T7 Shield Portable SSD 1TB Black'], 2: ['Samsung T7 Portable SSD 1TB Gray'], 3: ['Samsung T7 1TB Blue'] });
+    const scores = new Map([[1, 0.8], [2, 0.8], [3, 0.8]]);
+    // A listing that goes on with a size ("T7 1TB") names no line: the "Portable" after it is no word put before it.
+    expect(await phraseFirst(reads, 'samsung t7', [1, 2, 3], scores)).toEqual([2, 3, 1]);
+    expect(await phraseFirst(reads, 'samsung t7 shield', [2, 3, 1], scores)).toEqual([1, 2, 3]);
+  });
+
   it('keep their order for one word', async () => {
     const reads = readsOf({ 1: ['Kettle Steel'], 2: ['Kettle'] });
     expect(await phraseFirst(reads, 'kettle', [1, 2], new Map())).toEqual([1, 2]);

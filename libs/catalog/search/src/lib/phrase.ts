@@ -31,11 +31,12 @@ export interface PhraseReads {
  */
 export async function phraseFirst(reads: PhraseReads, words: string, ids: readonly number[], scores: ReadonlyMap<number, number>): Promise<number[]> {
   const typed = phraseWords(words);
-  // A short last word is left out: as a prefix it would match a great many words ("1" of every number from 1).
+  // A short last word is left out of the index's phrase: as a prefix it would match a great many words ("1" of every
+  // number from 1). A listing begins with the words only with that word whole.
   const phrase = (typed.at(-1)?.length ?? 0) < PREFIX_MIN ? typed.slice(0, -1) : typed;
-  if (ids.length < 2 || phrase.length < 2) return [...ids];
-  const holding = new Set((await reads.index.productsCarrying([], phrase.join(' '), PHRASE_OFFERS)).map((found) => found.productId));
-  const { named, listings } = await namedBy(reads.catalog, typed, phrase, ids);
+  if (ids.length < 2 || typed.length < 2) return [...ids];
+  const holding = phrase.length < 2 ? new Set<number>() : new Set((await reads.index.productsCarrying([], phrase.join(' '), PHRASE_OFFERS)).map((found) => found.productId));
+  const { named, listings } = await namedBy(reads.catalog, typed, ids);
   const tier = (id: number) => named.get(id) ?? (holding.has(id) ? 2 : 3);
   // Products of one score make a group, at the place of its first (the order given is the best fit first).
   const group = new Map<number, number>();
@@ -66,24 +67,50 @@ function anotherEdition(title: string, typed: readonly string[], length: number)
 
 /**
  * Per product, how many of its listings were read, and whether one is called the typed words (0) or begins with them
- * (1, the last word as a prefix; `phrase` is the typed words without a short last word).
+ * (1, the last word as a prefix when it is not short), and goes on neither with an
+ * edition they lack (`anotherEdition`) nor with a word before the one another product's listings go on with
+ * (`insertsName`).
  */
-async function namedBy(catalog: PhraseReads['catalog'], typed: readonly string[], phrase: readonly string[], ids: readonly number[]) {
+async function namedBy(catalog: PhraseReads['catalog'], typed: readonly string[], ids: readonly number[]) {
   const refs = await catalog.offerRefsOfProducts(ids, OFFERS_READ);
   const items = await catalog.offerItems([...refs.values()].flat().map((ref) => ref.id));
-  const tierOf = (title: string): number | undefined => {
+  const titlesOf = new Map(ids.map((id) => [id, (refs.get(id) ?? []).map((ref) => items.get(ref.id)?.title ?? '')]));
+  /** The words after the typed ones of a listing that begins with them and goes on with no edition they lack, else null. */
+  const goesOn = (title: string): string[] | null => {
+    const words = phraseWords(title);
+    const last = typed.length - 1;
+    const begins = typed.every((word, at) => (at === last && word.length >= PREFIX_MIN ? (words[at] ?? '').startsWith(word) : words[at] === word));
+    return begins && !anotherEdition(title, typed, typed.length) ? words.slice(typed.length) : null;
+  };
+  const nextOf = new Map(ids.map((id) => [id, new Set((titlesOf.get(id) ?? []).flatMap((title) => goesOn(title)?.[0] ?? []))]));
+  const tierOf = (id: number, title: string): number | undefined => {
     const words = phraseWords(title);
     if (words.length === typed.length && typed.every((word, at) => words[at] === word)) return 0;
-    const begins = phrase.every((word, at) => (at === phrase.length - 1 ? (words[at] ?? '').startsWith(word) : words[at] === word));
-    return begins && !anotherEdition(title, typed, phrase.length) ? 1 : undefined;
+    const rest = goesOn(title);
+    return rest && !insertsName(rest, id, nextOf) ? 1 : undefined;
   };
   const named = new Map<number, number>();
   const listings = new Map<number, number>();
   for (const id of ids) {
-    const titles = (refs.get(id) ?? []).map((ref) => items.get(ref.id)?.title ?? '');
+    const titles = titlesOf.get(id) ?? [];
     listings.set(id, titles.length);
-    const best = Math.min(...titles.map((title) => tierOf(title) ?? Infinity));
+    const best = Math.min(...titles.map((title) => tierOf(id, title) ?? Infinity));
     if (best < Infinity) named.set(id, best);
   }
   return { named, listings };
+}
+
+/**
+ * Whether the words a listing goes on with after the typed ones put a word before the one another product's listings
+ * go on with ("Samsung T7 Shield Portable SSD" beside "Samsung T7 Portable SSD" for "samsung t7"): that word names a
+ * line of its own, as an edition does, and the words call the product without it. Words of letters only: a listing
+ * that leaves its kind out goes on with its size ("Samsung T7 1TB"), which names nothing.
+ */
+function insertsName(rest: readonly string[], id: number, nextOf: ReadonlyMap<number, ReadonlySet<string>>): boolean {
+  const [first, ...after] = rest;
+  for (const [other, next] of nextOf) {
+    if (other === id) continue;
+    for (const word of next) if (word !== first && /^\p{L}+$/u.test(word) && after.includes(word)) return true;
+  }
+  return false;
 }
