@@ -156,6 +156,14 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(memory.similarProducts.slice(0, 3).map((product) => product.title)).toEqual([expect.stringContaining('32GB RAM'), expect.stringContaining('32GB RAM'), expect.stringContaining('32GB RAM')]);
   });
 
+  it('lists the products that all come with a feature typed ("alexa": each Echo, a "Smart Speaker with Alexa")', async () => {
+    const echoes = found(await t.search('alexa')).map((product) => product.title);
+    expect(echoes.length).toBeGreaterThan(2);
+    expect(echoes.filter((title) => !/^Amazon Echo .* with Alexa/.test(title))).toEqual([]);
+    // What one product comes with is no feature: the TV with a soundbar is no soundbar.
+    expect(found(await t.search('soundbar')).filter((product) => / TV /.test(product.title))).toEqual([]);
+  });
+
   it('searches another word for a kind as its listings write it ("television": TV, "in-ear headphones": earbuds)', async () => {
     const titles = async (words: string) => found(await t.search(words)).map((product) => product.title);
     for (const [typed, written] of [

@@ -17,6 +17,9 @@ const LISTINGS: Record<number, string[]> = {
   13: ['Lenovo Legion 5 16IRX9 Gaming Laptop, 16GB RAM 1TB SSD, Luna Grey', 'Lenovo - Legion 5 16IRX9 16GB RAM 1TB SSD Gaming Laptop - Luna Grey'],
   14: ['Samsung T7 1TB SSD, Titan Gray', 'SAMSUNG T7 Portable SSD 1TB USB 3.2'],
   15: ['Apple iPhone 16 128GB Black', 'iPhone 16 128 GB - Black (Unlocked)'],
+  16: ['Amazon Echo Dot (5th Gen) Smart Speaker with Alexa, Charcoal'],
+  17: ['Amazon Echo (4th Gen) Smart Speaker with Alexa - Glacier White'],
+  18: ['Amazon Echo Show 8 Smart Display with Alexa'],
 };
 const NAMES: Record<number, string> = {
   13: 'Lenovo Legion 5 16IRX9 Gaming Laptop (16GB RAM, 1TB SSD, Luna Grey)',
@@ -56,6 +59,13 @@ describe('kindOnlyAsPurpose', () => {
     // A name after "for" is what the listing is: Photoshop "for Mac" is a Mac edition.
     expect((await kindOnlyAsPurpose(catalog, 'adobe photoshop cs3 mac', [11])).size).toBe(0);
     expect([...(await kindOnlyAsPurpose(catalog, 'photoshop', [12]))]).toEqual([12]);
+  });
+
+  it('reads a word no everyday one that several products found all come with as a feature of theirs, not a kind', async () => {
+    expect((await kindOnlyAsPurpose(catalog, 'alexa', [16, 17, 18])).size).toBe(0);
+    // Beside a product that is of the kind, those that come with it are left out as ever.
+    expect([...(await kindOnlyAsPurpose(catalog, 'echo soundbar', [9, 10, 16]))]).toEqual([9]);
+    expect([...(await kindOnlyAsPurpose(catalog, 'alexa', [16, 17]))]).toEqual([16, 17]);
   });
 
   it('names none when the listings write the kind as their own, or not at all, or the words name no kind of letters', async () => {

@@ -8,11 +8,14 @@
  * states what its shops agree on with the variant in brackets, is read first: shops write a laptop's specifications
  * unbracketed ("Legion 5 Gaming Laptop 16GB RAM 1TB SSD"), while its name "Legion 5 Gaming Laptop (16GB RAM, 1TB SSD)"
  * gives the SSD's size in its variant: a part of it, no kind of its own, unless another everyday word typed is the
- * name's own ("laptop 1tb ssd").
+ * name's own ("laptop 1tb ssd"). A word no everyday one that several products found all come with names a feature of
+ * theirs, not a kind ("alexa").
  */
 import { type CatalogRepository, foldText, isCommonWord, type ProductRow } from '@pricehunt/catalog-core';
 import { headWord } from './unknown-words';
 
+/** Products found at least that all come with a word make it a feature of theirs, not an item they come with. */
+const FEATURE_PRODUCTS = 3;
 /** Listings of a product read for where they write the kind. */
 const LISTINGS_READ = 8;
 /** A kind word this long or longer is held by a listing word it begins ("headphone" of "Headphones"). */
@@ -70,6 +73,8 @@ export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, p
     only.add(productId);
     return false;
   });
+  // Held only in brackets, as a part's size: the word names a part, whatever else the listings say.
+  let asPart = only.size > 0;
   if (unnamed.length === 0) return only;
   const refs = await catalog.offerRefsOfProducts(unnamed, LISTINGS_READ);
   const items = await catalog.offerItems([...refs.values()].flatMap((list) => list.map((ref) => ref.id)));
@@ -78,7 +83,13 @@ export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, p
       const title = items.get(ref.id)?.title;
       return title === undefined ? [] : [foldText(title)];
     });
-    if (!ownKind(titles) && titles.some((title) => holds(wordsOf(title), folded))) only.add(productId);
+    if (!ownKind(titles) && titles.some((title) => holds(wordsOf(title), folded))) {
+      only.add(productId);
+      asPart ||= !titles.some((title) => holds(wordsOf(title.replace(BRACKETED, ' ')), folded));
+    }
   }
-  return only;
+  // A word no everyday one that several products found all hold only as what they come with names no kind but a
+  // feature of theirs ("alexa": each Echo is a "Smart Speaker with Alexa"): none is left out. One product that comes
+  // with it comes with another item ("Pen Tablet with Photoshop Elements" for "photoshop").
+  return !everyday && !asPart && only.size >= FEATURE_PRODUCTS && only.size === productIds.length ? new Set() : only;
 }
