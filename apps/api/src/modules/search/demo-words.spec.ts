@@ -172,6 +172,8 @@ describe('search API on the demo catalog: what shoppers type', () => {
       ['sony earphones', 'sony earbuds'],
       // No listing says "in-ear"; on-ear headphones say "ear headphones", and searches read "in" as nothing alone.
       ['in-ear headphones', 'earbuds'],
+      // Kindles are "E-Reader"s.
+      ['ebook reader', 'e reader'],
       // No listing says "vacuum cleaner"; a carpet cleaner's says "cleaner".
       ['robot vacuum cleaner', 'robot vacuum'],
     ] as const) {

@@ -49,6 +49,9 @@ describe('names shoppers type for what listings write', () => {
     expect(await aliases.rewrite('televisions')).toBe('tv');
     expect(await aliases.rewrite('cellphone')).toBe('smartphone');
     expect(await aliases.rewrite('sony earphones')).toBe('sony earbuds');
+    // Listings write "E-Reader": a name of two words, said together.
+    expect(await aliasesOver({ e: 30, reader: 12, kindle: 6 }).aliases.rewrite('kindle ebook reader')).toBe('kindle e reader');
+    expect(await aliasesOver({ e: 30, reader: 12 }, ['e reader']).aliases.rewrite('ereader')).toBeNull();
     // Listings that say "earphones" mean it as typed.
     expect(await aliasesOver({ earbuds: 40, earphones: 2 }).aliases.rewrite('earphones')).toBeNull();
     // A name of several words is carried only where a listing says it: its words together, in order.

@@ -36,7 +36,8 @@ export const LINE_SHORT_NAMES: Readonly<Record<string, string>> = {
 
 /**
  * Other words shoppers type for a kind of product, where listings write the first: "television" for TV, "cellphone"
- * for smartphone, "earphones" and "in-ear headphones" for earbuds, "vacuum cleaner" for vacuum. Each name of a group
+ * for smartphone, "earphones" and "in-ear headphones" for earbuds, "vacuum cleaner" for vacuum, "ebook reader" for
+ * e-reader. Each name of a group
  * is one kind, in either number.
  */
 export const KIND_NAMES: ReadonlyArray<readonly string[]> = [
@@ -45,6 +46,7 @@ export const KIND_NAMES: ReadonlyArray<readonly string[]> = [
   ['smartphone', 'cellphone', 'cellphones'],
   ['earbuds', 'earphones', 'earphone', 'in ear headphones', 'in ear headphone', 'in ear earphones'],
   ['refrigerator', 'fridge', 'fridges'],
+  ['e reader', 'e readers', 'ereader', 'ereaders', 'ebook reader', 'ebook readers', 'e book reader'],
 ];
 
 /** The most typed words one name takes ("black and decker"). */
