@@ -37,8 +37,7 @@ export const LINE_SHORT_NAMES: Readonly<Record<string, string>> = {
 /**
  * Other words shoppers type for a kind of product, where listings write the first: "television" for TV, "cellphone"
  * for smartphone, "earphones" and "in-ear headphones" for earbuds, "vacuum cleaner" for vacuum, "ebook reader" for
- * e-reader. Each name of a group
- * is one kind, in either number.
+ * e-reader. Each name of a group is one kind, in either number.
  */
 export const KIND_NAMES: ReadonlyArray<readonly string[]> = [
   ['tv', 'television', 'televisions'],
