@@ -20,6 +20,7 @@ const LISTINGS: Record<number, string[]> = {
   16: ['Amazon Echo Dot (5th Gen) Smart Speaker with Alexa, Charcoal'],
   17: ['Amazon Echo (4th Gen) Smart Speaker with Alexa - Glacier White'],
   18: ['Amazon Echo Show 8 Smart Display with Alexa'],
+  19: ['Microsoft Xbox Elite Wireless Controller Series 2 with Game Bundle', 'Microsoft Xbox Elite Wireless Controller Series 2'],
 };
 const NAMES: Record<number, string> = {
   13: 'Lenovo Legion 5 16IRX9 Gaming Laptop (16GB RAM, 1TB SSD, Luna Grey)',
@@ -33,6 +34,8 @@ describe('kindOnlyAsPurpose', () => {
     expect([...(await kindOnlyAsPurpose(catalog, 'sony phone', [1, 2]))]).toEqual([1]);
     expect([...(await kindOnlyAsPurpose(catalog, 'hdmi cable', [3, 4]))]).toEqual([3]);
     expect([...(await kindOnlyAsPurpose(catalog, 'airpods case', [5]))]).toEqual([5]);
+    // The kind in either number: "games" of a listing's "with Game Bundle".
+    expect([...(await kindOnlyAsPurpose(catalog, 'xbox games', [19]))]).toEqual([19]);
   });
 
   it('reads what a listing states in brackets as its variant, not its kind, whatever the kind word', async () => {

@@ -13,6 +13,7 @@
  */
 import { type CatalogRepository, foldText, isCommonWord, type ProductRow } from '@pricehunt/catalog-core';
 import { headWord } from './unknown-words';
+import { otherNumbers } from './word-number';
 
 /** Products found at least that all come with a word make it a feature of theirs, not an item they come with. */
 const FEATURE_PRODUCTS = 3;
@@ -36,7 +37,9 @@ const BRACKETED = /\([^()]*\)|\[[^[\]]*\]/g;
 const sizedPart = (name: string, kind: string) =>
   (name.match(BRACKETED) ?? []).some((bracket) => new RegExp(`\\d[\\d.]*\\s?\\p{L}{1,3}\\s+${kind}(?![\\p{L}\\p{N}])`, 'u').test(bracket));
 const wordsOf = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-const holds = (words: readonly string[], kind: string) => words.some((word) => word === kind || (kind.length >= STEM_LETTERS && word.startsWith(kind)));
+/** Whether words hold a kind word, in either number ("games": a listing's "Game"), or a word it begins. */
+const holds = (words: readonly string[], kind: string) =>
+  [kind, ...otherNumbers(kind)].some((form) => words.some((word) => word === form || (form.length >= STEM_LETTERS && word.startsWith(form))));
 
 /** What the kind-word reading takes from the catalog: the products' names, and their listings. */
 export type KindWordReads = Pick<CatalogRepository, 'getProducts' | 'offerRefsOfProducts' | 'offerItems'>;
