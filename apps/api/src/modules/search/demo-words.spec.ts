@@ -162,7 +162,9 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(echoes.length).toBeGreaterThan(2);
     expect(echoes.filter((title) => !/^Amazon Echo .* with Alexa/.test(title))).toEqual([]);
     // What one product comes with is no feature: the TV with a soundbar is no soundbar.
-    expect(found(await t.search('soundbar')).filter((product) => / TV /.test(product.title))).toEqual([]);
+    const soundbars = found(await t.search('soundbar')).map((product) => product.title);
+    expect(soundbars.length).toBeGreaterThan(0);
+    expect(soundbars.filter((title) => / TV /.test(title))).toEqual([]);
   });
 
   it('searches another word for a kind as its listings write it ("television": TV, "in-ear headphones": earbuds)', async () => {
@@ -185,8 +187,12 @@ describe('search API on the demo catalog: what shoppers type', () => {
       const leading = found(result).slice(0, 10).map((product) => product.title);
       expect(leading).toEqual((await titles(written)).slice(0, 10));
     }
-    expect((await titles('in ear headphones')).filter((title) => !/Earbuds/.test(title))).toEqual([]);
+    const inEar = await titles('in ear headphones');
+    expect(inEar.length).toBeGreaterThan(0);
+    expect(inEar.filter((title) => !/Earbuds/.test(title))).toEqual([]);
     // Said as listings say it, it is searched as typed.
-    expect((await titles('on ear headphones')).filter((title) => !/On-Ear/.test(title))).toEqual([]);
+    const onEar = await titles('on ear headphones');
+    expect(onEar.length).toBeGreaterThan(0);
+    expect(onEar.filter((title) => !/On-Ear/.test(title))).toEqual([]);
   });
 });

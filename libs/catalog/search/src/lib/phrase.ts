@@ -67,9 +67,8 @@ function anotherEdition(title: string, typed: readonly string[], length: number)
 
 /**
  * Per product, how many of its listings were read, and whether one is called the typed words (0) or begins with them
- * (1, the last word as a prefix when it is not short), and goes on neither with an
- * edition they lack (`anotherEdition`) nor with a word before the one another product's listings go on with
- * (`insertsName`).
+ * (1, the last word as a prefix when it is not short) and goes on neither with an edition they lack (`anotherEdition`)
+ * nor with a word before the one another product's listings go on with (`insertsName`).
  */
 async function namedBy(catalog: PhraseReads['catalog'], typed: readonly string[], ids: readonly number[]) {
   const refs = await catalog.offerRefsOfProducts(ids, OFFERS_READ);
@@ -82,11 +81,12 @@ async function namedBy(catalog: PhraseReads['catalog'], typed: readonly string[]
     const begins = typed.every((word, at) => (at === last && word.length >= PREFIX_MIN ? (words[at] ?? '').startsWith(word) : words[at] === word));
     return begins && !anotherEdition(title, typed, typed.length) ? words.slice(typed.length) : null;
   };
-  const nextOf = new Map(ids.map((id) => [id, new Set((titlesOf.get(id) ?? []).flatMap((title) => goesOn(title)?.[0] ?? []))]));
+  const restOf = new Map([...titlesOf.values()].flat().map((title) => [title, goesOn(title)]));
+  const nextOf = new Map(ids.map((id) => [id, new Set((titlesOf.get(id) ?? []).flatMap((title) => restOf.get(title)?.[0] ?? []))]));
   const tierOf = (id: number, title: string): number | undefined => {
     const words = phraseWords(title);
     if (words.length === typed.length && typed.every((word, at) => words[at] === word)) return 0;
-    const rest = goesOn(title);
+    const rest = restOf.get(title);
     return rest && !insertsName(rest, id, nextOf) ? 1 : undefined;
   };
   const named = new Map<number, number>();
