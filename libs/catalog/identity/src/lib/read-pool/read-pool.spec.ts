@@ -60,20 +60,27 @@ describe('page-reading pool', () => {
   });
 
   it('gives a page up on the clock at maxClockMs when its thread gets no CPU', async () => {
+    // No page is read first: on a busy machine even a plain one could outlast this clock's limit.
     pool = createPageReadPool({ size: 1, timeoutMs: 100, maxClockMs: 1000, threadCpuMs: () => 0 });
-    expect((await pool.read(readProductPageFixture('walmart-product')))?.gtin).toBe('00194253939153');
     const started = performance.now();
     await expect(pool.read(nestedPage(400))).rejects.toBeInstanceOf(PageReadTimeoutError);
     expect(performance.now() - started).toBeGreaterThanOrEqual(990);
   });
 
   it('reads a thread’s CPU time from the kernel', () => {
-    // The test's own thread (its kernel id is the process's) spends about 200 ms of CPU.
+    // The test's own thread (its kernel id is the process's) spends 200 ms of CPU, as Node counts it (however long that
+    // takes on the clock of a busy machine); the kernel's figure, in ticks of 10 ms, agrees.
     const before = threadCpuMs(process.pid);
     expect(before).not.toBeNull();
-    const until = performance.now() + 200;
-    while (performance.now() < until);
-    expect((threadCpuMs(process.pid) ?? 0) - (before ?? 0)).toBeGreaterThanOrEqual(100);
+    const started = process.threadCpuUsage();
+    const spentMs = () => {
+      const spent = process.threadCpuUsage(started);
+      return (spent.user + spent.system) / 1000;
+    };
+    while (spentMs() < 200);
+    const counted = (threadCpuMs(process.pid) ?? 0) - (before ?? 0);
+    expect(counted).toBeGreaterThanOrEqual(170);
+    expect(counted).toBeLessThanOrEqual(spentMs() + 30);
     expect(threadCpuMs(undefined)).toBeNull();
     expect(threadCpuMs(2 ** 31 - 1)).toBeNull();
   });
