@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { accessibilityViolations, launchBrowser, PHONE_VIEWPORT, pollUntil, registerConfirmed, sidewaysOverflow, startStack, type Stack } from '@pricehunt/e2e-harness';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator } from 'playwright-core';
 import { AdminConsole, openConsole, api, demoAdminLogin } from './support/admin-console';
 
 const MERCHANT = { email: 'corner-shop@example.com', password: 'amber-kettle-orchard-42', storeDomain: 'corner-shop.example.com' };
@@ -261,9 +261,7 @@ describe('admin console', () => {
     };
     const phoneConsole = async (): Promise<[BrowserContext, AdminConsole]> => {
       const phone = await browser.newContext({ viewport: PHONE_VIEWPORT });
-      const page: Page = await phone.newPage();
-      await page.route('**/*', (route) => (route.request().url().startsWith(appUrl) ? route.continue() : route.abort()));
-      return [phone, new AdminConsole(page, appUrl)];
+      return [phone, new AdminConsole(await phone.newPage(), appUrl)];
     };
 
     // Signed out.

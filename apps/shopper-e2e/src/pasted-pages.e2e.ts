@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, startStack, workspaceRoot, type Stack } from '@pricehunt/e2e-harness';
-import { keepTrafficLocal, screenshot } from './support/shopper-pages';
+import { screenshot } from './support/shopper-pages';
 
 /** The real saved product pages of catalog-identity's page corpus (gzip-compressed, byte for byte as published). */
 const CORPUS_DIR = path.join(workspaceRoot, 'libs/catalog/identity/src/fixtures/pages');
@@ -93,7 +93,6 @@ describe('pasted links to real product pages', () => {
 
   it.each(PAGES.map((p) => [new URL(p.url).host, p] as const))('%s: the results page shows what the page says', async (host, pasted) => {
     const context = await browser.newContext();
-    await keepTrafficLocal(context, []);
     const page = await context.newPage();
     await page.goto(`${shopper}/${pasted.url}`);
     await page.waitForURL(/\/new-search\/[0-9a-f-]{36}\//);
@@ -116,7 +115,6 @@ describe('pasted links to real product pages', () => {
 
   it('answers a page that refuses to be read with its link’s words, says so, and keeps the link in the box', async () => {
     const context = await browser.newContext();
-    await keepTrafficLocal(context, []);
     const page = await context.newPage();
     const link = 'https://www.bestbuy.com/site/lumetra-k7-mechanical-keyboard/6501234.p?skuId=6501234';
     await page.goto(`${shopper}/${link}`);

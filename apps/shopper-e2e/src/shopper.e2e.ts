@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accessibilityViolations, linkFromOutbox, PHONE_VIEWPORT, sessionCookie, sidewaysOverflow, startStack, type Stack, writeOriginFor } from '@pricehunt/e2e-harness';
-import { keepTrafficLocal, LandingPage, listedOrder, openLocalBrowser, openPage, ProductPage, ResultsPage, screenshot } from './support/shopper-pages';
+import { LandingPage, listedOrder, openLocalBrowser, openPage, ProductPage, ResultsPage, screenshot } from './support/shopper-pages';
 
 interface CatalogOffer {
   url: string;
@@ -500,7 +500,6 @@ describe('shopper site', () => {
 
     // As the shopper of the tests above: signed in, with a favorite, an alert and a history.
     const phone = await browser.newContext({ viewport: PHONE_VIEWPORT, storageState: await context.storageState() });
-    await keepTrafficLocal(phone, []);
     const small = await phone.newPage();
     await walk(small, 'results', `/${demo.pasted.url}`, (p) => new ResultsPage(p).waitForOffers());
     // The same comparison in the older compact layout of /search/:requestId/:slug.
@@ -531,7 +530,6 @@ describe('shopper site', () => {
 
     // Signed out: the account's own pages.
     const visitor = await browser.newContext({ viewport: PHONE_VIEWPORT });
-    await keepTrafficLocal(visitor, []);
     const signedOut = await visitor.newPage();
     await walk(signedOut, 'sign in', '/login', (p) => p.getByRole('textbox', { name: 'Email' }).waitFor());
     await walk(signedOut, 'create an account', '/login?mode=signup', (p) => p.getByRole('button', { name: 'Create account' }).waitFor());
@@ -548,7 +546,6 @@ describe('shopper site', () => {
   it('has no serious accessibility violations on its pages (axe-core, WCAG 2.1 A and AA)', async () => {
     // Signed out, as most shoppers are.
     const fresh = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await keepTrafficLocal(fresh, []);
     const audited = await fresh.newPage();
     const several = await wordsAnswering('several');
     const pages: Array<[string, string, (p: Page) => Promise<unknown>]> = [

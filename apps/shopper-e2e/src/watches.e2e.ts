@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, PHONE_VIEWPORT, registerConfirmed, sidewaysOverflow, startStack, type Stack } from '@pricehunt/e2e-harness';
-import { keepTrafficLocal, openPage } from './support/shopper-pages';
+import { openPage } from './support/shopper-pages';
 
 /** Pictures of the pages for a person to look at; outside the repository unless told. */
 const SHOTS = process.env.WATCHES_SCREENSHOT_DIR ?? path.join(os.tmpdir(), 'pricehunt-watches-screenshots');
@@ -67,7 +67,6 @@ describe('watching a product', () => {
     const [name, value] = cookie.split('=') as [string, string];
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await keepTrafficLocal(context, []);
     await context.addCookies([{ name, value, url: shopper }]);
     page = await context.newPage();
     watchConsole(page);
@@ -140,7 +139,6 @@ describe('watching a product', () => {
 
   it('fits /watches and the watch dialog on a 375 px phone without sideways scrolling', async () => {
     const phone = await browser.newContext({ viewport: PHONE_VIEWPORT, storageState: await context.storageState() });
-    await keepTrafficLocal(phone, []);
     const small = await phone.newPage();
     watchConsole(small);
     const overflowing: Record<string, unknown> = {};
@@ -181,7 +179,6 @@ describe('watching a product', () => {
 
     // Signed out: a prompt to sign in, and the dialog asks for an email address.
     const visitor = await browser.newContext({ viewport: PHONE_VIEWPORT });
-    await keepTrafficLocal(visitor, []);
     const signedOut = await visitor.newPage();
     watchConsole(signedOut);
     await openPage(signedOut, `${shopper}/watches`);

@@ -25,13 +25,12 @@ export async function api(apiUrl: string, method: string, route: string, options
 
 /** Page object of the admin console: actions by role and accessible name, as an admin sees them. */
 /**
- * A desktop-sized context of its own and the console in it, where only the app (and the API behind its proxy) is
- * reachable; close the context after the test.
+ * A desktop-sized context of its own and the console in it (the browser reaches 127.0.0.1 alone: see launchBrowser);
+ * close the context after the test.
  */
 export async function openConsole(browser: Browser, appUrl: string): Promise<{ context: BrowserContext; console_: AdminConsole }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.route('**/*', (route) => (route.request().url().startsWith(appUrl) ? route.continue() : route.abort()));
   return { context, console_: new AdminConsole(page, appUrl) };
 }
 

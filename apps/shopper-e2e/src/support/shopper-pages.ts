@@ -5,26 +5,23 @@ import { launchBrowser, startProcess, tempDir, workspaceRoot, type Stack } from 
 
 export const SCREENSHOT_DIR = path.join(workspaceRoot, 'screenshots');
 
-/** Lets only 127.0.0.1 through: nothing a test does leaves the machine. Records /api/redirect answers. */
-export async function keepTrafficLocal(context: BrowserContext, redirects: Array<{ status: number; location: string | null }>): Promise<void> {
-  await context.route('**/*', async (route) => {
-    const url = new URL(route.request().url());
-    if (url.hostname !== '127.0.0.1') return route.abort();
-    if (url.pathname === '/api/redirect') {
-      // Ask the API without following, so the 302 and its target are visible, then hand the answer to the page.
-      const response = await route.fetch({ maxRedirects: 0 });
-      redirects.push({ status: response.status(), location: response.headers()['location'] ?? null });
-      return route.fulfill({ response });
-    }
-    return route.continue();
+/**
+ * Records what /api/redirect answers on this context: its status and Location, as the browser received them. The
+ * browser goes on to the retailer's address, whose name resolves to nothing here (`launchBrowser` keeps every page on
+ * 127.0.0.1), so nothing leaves the machine.
+ */
+export function recordRedirects(context: BrowserContext, redirects: Array<{ status: number; location: string | null }>): void {
+  context.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.hostname === '127.0.0.1' && url.pathname === '/api/redirect') redirects.push({ status: response.status(), location: response.headers()['location'] ?? null });
   });
 }
 
-/** A desktop-sized Chromium whose traffic stays on this machine (see keepTrafficLocal), and its first page. */
+/** A desktop-sized Chromium that records /api/redirect answers (see recordRedirects), and its first page. */
 export async function openLocalBrowser(redirects: Array<{ status: number; location: string | null }>): Promise<{ browser: Browser; context: BrowserContext; page: Page }> {
   const browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await keepTrafficLocal(context, redirects);
+  recordRedirects(context, redirects);
   return { browser, context, page: await context.newPage() };
 }
 

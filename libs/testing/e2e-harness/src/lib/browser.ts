@@ -22,18 +22,33 @@ const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
+const HOST_RULES = '--host-resolver-rules=';
+
+/**
+ * The switches a browser starts with: the machine's, the caller's, and one host-resolver rule list that keeps every
+ * page on this machine. The names a test maps to a local server (its own `--host-resolver-rules=MAP …`) come first; any
+ * other name resolves to nothing, so a page's request to a shop, a font or an analytics host fails in the browser
+ * without leaving the machine. Requests are not intercepted for this: interception turns Chromium's HTTP cache off, and
+ * every page would then load and compile the apps' scripts afresh.
+ */
+export function chromiumArgs(args: readonly string[] = []): string[] {
+  const mapped = args.filter((arg) => arg.startsWith(HOST_RULES)).flatMap((arg) => arg.slice(HOST_RULES.length).split(','));
+  const rules = [...mapped, 'MAP * ~NOTFOUND', 'EXCLUDE 127.0.0.1', 'EXCLUDE localhost'].map((rule) => rule.trim()).filter(Boolean);
+  return [...CHROMIUM_FLAGS, ...args.filter((arg) => !arg.startsWith(HOST_RULES)), `${HOST_RULES}${rules.join(', ')}`];
+}
+
 function requireChromium(): void {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}. Install it with: sudo apt-get update && sudo apt-get install -y chromium`);
   }
 }
 
-/** Launches Debian's Chromium headless with the flags this machine needs (no sandbox, no background network). */
+/** Launches Debian's Chromium headless with the flags this machine needs (no sandbox, no background network, local hosts only). */
 export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   requireChromium();
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_FLAGS, ...(options.args ?? [])],
+    args: chromiumArgs(options.args),
   });
 }
 
@@ -55,12 +70,7 @@ export async function launchWithExtension(dir: string, options: LaunchOptions = 
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: false,
-    args: [
-      ...CHROMIUM_FLAGS,
-      `--disable-extensions-except=${dir}`,
-      `--load-extension=${dir}`,
-      ...(options.args ?? []),
-    ],
+    args: chromiumArgs([`--disable-extensions-except=${dir}`, `--load-extension=${dir}`, ...(options.args ?? [])]),
   });
   const close = async () => {
     await context.close();
