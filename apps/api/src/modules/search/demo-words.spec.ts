@@ -167,6 +167,13 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(soundbars.filter((title) => / TV /.test(title))).toEqual([]);
   });
 
+  it('reads a name typed after the kind as what the item is for ("logitech keyboard mac": the keyboards made for Mac)', async () => {
+    const keyboards = found(await t.search('logitech keyboard mac')).map((product) => product.title);
+    expect(keyboards.length).toBeGreaterThan(0);
+    expect(keyboards.filter((title) => !/^Logitech .*Keyboard/.test(title))).toEqual([]);
+    expect(keyboards.some((title) => /with Mac/.test(title))).toBe(true);
+  });
+
   it('searches another word for a kind as its listings write it ("television": TV, "in-ear headphones": earbuds)', async () => {
     const titles = async (words: string) => found(await t.search(words)).map((product) => product.title);
     for (const [typed, written] of [

@@ -21,6 +21,7 @@ const LISTINGS: Record<number, string[]> = {
   17: ['Amazon Echo (4th Gen) Smart Speaker with Alexa - Glacier White'],
   18: ['Amazon Echo Show 8 Smart Display with Alexa'],
   19: ['Microsoft Xbox Elite Wireless Controller Series 2 with Game Bundle', 'Microsoft Xbox Elite Wireless Controller Series 2'],
+  20: ['Logitech MX Keys S Wireless Keyboard Compatible with Mac and PC (Pale Gray)', 'Logitech MX Keys S Keyboard - Pale Gray, with Mac Layout'],
 };
 const NAMES: Record<number, string> = {
   13: 'Lenovo Legion 5 16IRX9 Gaming Laptop (16GB RAM, 1TB SSD, Luna Grey)',
@@ -62,6 +63,13 @@ describe('kindOnlyAsPurpose', () => {
     // A name after "for" is what the listing is: Photoshop "for Mac" is a Mac edition.
     expect((await kindOnlyAsPurpose(catalog, 'adobe photoshop cs3 mac', [11])).size).toBe(0);
     expect([...(await kindOnlyAsPurpose(catalog, 'photoshop', [12]))]).toEqual([12]);
+  });
+
+  it('reads a name typed last beside an everyday word a listing writes as its own as what that item is for', async () => {
+    expect([...(await kindOnlyAsPurpose(catalog, 'logitech keyboard mac', [20]))]).toEqual([]);
+    expect([...(await kindOnlyAsPurpose(catalog, 'logitech mac', [20]))]).toEqual([20]);
+    // An everyday kind typed last is sought as typed: the headphones are no phone, whatever else is typed.
+    expect([...(await kindOnlyAsPurpose(catalog, 'sony wireless phone', [1, 2]))]).toEqual([1]);
   });
 
   it('reads a word no everyday one that several products found all come with as a feature of theirs, not a kind', async () => {

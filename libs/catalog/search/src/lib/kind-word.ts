@@ -9,7 +9,8 @@
  * unbracketed ("Legion 5 Gaming Laptop 16GB RAM 1TB SSD"), while its name "Legion 5 Gaming Laptop (16GB RAM, 1TB SSD)"
  * gives the SSD's size in its variant: a part of it, no kind of its own, unless another everyday word typed is the
  * name's own ("laptop 1tb ssd"). A word no everyday one that several products found all come with names a feature of
- * theirs, not a kind ("alexa").
+ * theirs, not a kind ("alexa"); typed last beside an everyday word a listing writes as its own, it names what that item
+ * is for ("logitech keyboard mac").
  */
 import { type CatalogRepository, foldText, isCommonWord, type ProductRow } from '@pricehunt/catalog-core';
 import { headWord } from './unknown-words';
@@ -68,6 +69,9 @@ export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, p
     .split(/[^\p{L}\p{N}]+/u)
     .map(foldText)
     .filter((word) => word !== folded && /^\p{L}{3,}$/u.test(word) && isCommonWord(word));
+  // A kind typed last that is a name, no everyday word ("logitech keyboard mac"), may be what the item is for: a listing
+  // whose own kind is another everyday word typed ("Keyboard Compatible with Mac") is what the words seek.
+  const ownOther = (titles: readonly string[]) => !everyday && titles.some((title) => others.some((word) => holds(wordsOf(ownPart(title)), word)));
   const products = readsBrackets ? await catalog.getProducts(productIds) : new Map<number, ProductRow>();
   const unnamed = productIds.filter((productId) => {
     const name = foldText(products.get(productId)?.title ?? '');
@@ -86,7 +90,7 @@ export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, p
       const title = items.get(ref.id)?.title;
       return title === undefined ? [] : [foldText(title)];
     });
-    if (!ownKind(titles) && titles.some((title) => holds(wordsOf(title), folded))) {
+    if (!ownKind(titles) && !ownOther(titles) && titles.some((title) => holds(wordsOf(title), folded))) {
       only.add(productId);
       asPart ||= !titles.some((title) => holds(wordsOf(title.replace(BRACKETED, ' ')), folded));
     }
