@@ -95,6 +95,24 @@ describe('generateDemoCatalog', () => {
     }
     expect(problems).toEqual([]);
   });
+
+  it('adds to titles only what is true of the product: its own claims, else its category’s', () => {
+    const titlesOf = (pattern: RegExp) => offers.filter((offer) => pattern.test(offer.title)).map((offer) => offer.title);
+    const claimed = (pattern: RegExp, claim: RegExp) => titlesOf(pattern).filter((title) => claim.test(title));
+    // A tracker, a toothbrush, a charger or a pen is no computer accessory; Samsung's TVs have HDR10+, not Dolby Vision;
+    // a printer that only prints does not copy or scan.
+    expect(claimed(/SmartTag|Tile Mate|AirTag|Sonicare|Oral-B|Anker|Pencil/i, /\bMac\b.*\bPC\b/)).toEqual([]);
+    expect(claimed(/^Samsung.*(QLED|OLED|Crystal|Frame)|SAMSUNG.*TV/i, /Dolby Vision/)).toEqual([]);
+    expect(claimed(/LaserJet M209|HL-L2460|HL-L3280|SELPHY/, /Copy|Scan/)).toEqual([]);
+    expect(titlesOf(/MX Keys S/).some((title) => /Compatible with Mac and PC/.test(title))).toBe(true);
+    expect(titlesOf(/QN65QN90C/).some((title) => /HDR10\+|Tizen/.test(title))).toBe(true);
+    const withClaims = new Map(products.filter((product) => product.real.claims).map((product) => [product.productKey, product.real.claims ?? []]));
+    expect(withClaims.size).toBeGreaterThan(50);
+    for (const product of products) {
+      const claims = withClaims.get(product.productKey);
+      if (claims) expect(product.marketing.filter((phrase) => !claims.includes(phrase))).toEqual([]);
+    }
+  });
 });
 
 describe('demoPriceHistory', () => {

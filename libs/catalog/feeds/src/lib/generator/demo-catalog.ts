@@ -14,13 +14,14 @@ import { Rng, mix32 } from './rng';
 const DEMO_INDEX_BASE = 6_000_000;
 
 /**
- * What shops add to the titles of the demo's products, per category: plain claims true of most products of the
- * category (the synthetic catalog's phrases name features some real products lack, "Alexa Built-in").
+ * What shops add to the titles of the demo's products, per category: plain claims true of every product of the
+ * category that states no `claims` of its own (the synthetic catalog's phrases name features some real products lack,
+ * "Alexa Built-in").
  */
 const DEMO_MARKETING: Readonly<Record<CategoryId, readonly string[]>> = {
   headphones: ['Bluetooth', 'with Mic for Phone Calls', 'Long Battery Life', 'Wireless'],
   tvs: ['4K Ultra HD', 'Smart TV', 'HDR', 'Dolby Vision'],
-  laptops: ['Thin and Light', 'Backlit Keyboard', 'Wi-Fi 6E', 'Long Battery Life'],
+  laptops: ['Thin and Light', 'Backlit Keyboard', 'USB-C', 'Long Battery Life'],
   cameras: ['4K Video', 'Wi-Fi & Bluetooth', 'Image Stabilization', 'Content Creation'],
   phones: ['Unlocked', '5G', 'Long Battery Life', 'US Version'],
   tablets: ['All-Day Battery', 'Wi-Fi', 'Stunning Display', 'Lightweight'],
@@ -31,7 +32,7 @@ const DEMO_MARKETING: Readonly<Record<CategoryId, readonly string[]>> = {
   smartwatches: ['Fitness Tracker', 'Heart Rate Monitor', 'GPS', 'Sleep Tracking'],
   vacuums: ['Powerful Suction', 'Pet Hair', 'Whole-Home Cleaning', 'HEPA Filtration'],
   storage: ['High Speed', 'Reliable Storage', 'Fast Transfers', 'Compact'],
-  accessories: ['Everyday Carry', 'Compatible with Mac and PC', 'Rechargeable', 'Compact Design'],
+  accessories: ['Compact Design', 'Easy Setup'],
   printers: ['Print, Copy, Scan', 'Wireless Printing', 'Mobile Printing', 'Home Office'],
 };
 
@@ -76,7 +77,7 @@ export function demoProducts(seed: number): DemoProduct[] {
     for (const variant of real.variants) {
       const index = DEMO_INDEX_BASE + out.length;
       const category = CATEGORIES[real.category];
-      const marketing = DEMO_MARKETING[real.category];
+      const marketing = real.claims ?? DEMO_MARKETING[real.category];
       const rng = new Rng(mix32(seed ^ 0x64656d6f, index));
       const m1 = rng.int(marketing.length);
       const m2 = (m1 + 1 + rng.int(marketing.length - 1)) % marketing.length;

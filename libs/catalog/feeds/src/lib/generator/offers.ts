@@ -144,6 +144,12 @@ function join(parts: Array<string | undefined | false>, sep = ' '): string {
   return out;
 }
 
+/** The marketing phrases a title's words do not say already: no shop writes "Smart TV, Smart TV". */
+function unsaid(head: string, phrases: readonly string[]): string[] {
+  const said = ` ${head.toLowerCase()} `;
+  return phrases.filter((phrase) => phrase && !said.includes(` ${phrase.toLowerCase()} `));
+}
+
 /** The retailer's own way of writing the product's title. */
 function offerTitle(retailer: SyntheticRetailer, p: SyntheticProduct, rng: Rng, condition: FeedOffer['condition']): string {
   const family = join([p.family, p.name]);
@@ -155,7 +161,7 @@ function offerTitle(retailer: SyntheticRetailer, p: SyntheticProduct, rng: Rng, 
   switch (retailer) {
     case 'amazon': {
       const head = join([brand, family, model, sizeText(p, 0), noun]);
-      const extras = rng.chance(0.6) ? [p.marketing[0], p.marketing[1]] : [p.marketing[0]];
+      const extras = unsaid(head, rng.chance(0.6) ? [p.marketing[0], p.marketing[1]] : [p.marketing[0]]);
       const title = join([head, ...extras, p.capacity, p.colour], ', ');
       return condition === 'refurbished' ? `${title} (Renewed)` : title;
     }
@@ -182,8 +188,10 @@ function offerTitle(retailer: SyntheticRetailer, p: SyntheticProduct, rng: Rng, 
     }
     case 'target':
       return join([join([brand, family, model, sizeText(p, 1), p.capacity, noun]), p.colour], ' - ');
-    case 'newegg':
-      return join([brand.toUpperCase(), family, p.model, sizeText(p, 0), noun, p.capacity, p.colour, p.marketing[0]]);
+    case 'newegg': {
+      const head = join([brand.toUpperCase(), family, p.model, sizeText(p, 0), noun, p.capacity, p.colour]);
+      return join([head, ...unsaid(head, [p.marketing[0]])]);
+    }
     case 'costco':
       return join([brand, family, sizeText(p, 3), model, p.capacity, noun, rng.chance(0.6) ? p.bundle : '', rng.chance(0.3) && !p.bundle.includes('Bundle') ? 'Bundle' : '']);
     case 'apple':

@@ -19,6 +19,10 @@ describe('real products', () => {
     expect(() => realProductsFrom({ products: [{ ...product, colour: 'Black' }] })).toThrow('product 1: field colour is missing or wrong');
     expect(() => realProductsFrom({ products: [{ ...product, sizeUnit: 'cm' }] })).toThrow('field sizeUnit');
     expect(() => realProductsFrom({ products: ['Sony'] })).toThrow('product 1: not an object');
+    expect(realProductsFrom({ products: [{ ...product, claims: ['Bluetooth', 'Foldable'] }] })[0]?.claims).toEqual(['Bluetooth', 'Foldable']);
+    for (const claims of [['Bluetooth'], ['Bluetooth', 'Bluetooth'], ['Bluetooth', ''], ['Bluetooth', ' Foldable'], 'Bluetooth']) {
+      expect(() => realProductsFrom({ products: [{ ...product, claims }] })).toThrow('product 1: field claims is missing or wrong');
+    }
   });
 
   it('names the variant and its field', () => {

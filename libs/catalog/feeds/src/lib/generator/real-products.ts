@@ -42,6 +42,12 @@ export interface RealProduct {
   model: string;
   /** What it is, as shops say it after the name ("Wireless Noise Canceling Over-Ear Headphones"). */
   noun: string;
+  /**
+   * What shops add to this product's titles ("Compatible with Mac and PC", "HDR10+"), where some of its category's
+   * phrases (`DEMO_MARKETING`) are not true of it: a tracker is no Mac accessory, a Samsung TV has no Dolby Vision.
+   * Two or more, each true of every variant.
+   */
+  claims?: readonly string[];
   variants: readonly RealVariant[];
   /** Size unit of the variants' sizes. */
   sizeUnit?: 'inch' | 'mm';
@@ -78,6 +84,7 @@ const PRODUCT_FIELDS: Readonly<Record<keyof RealProduct, (value: unknown) => boo
   name: isString,
   model: isString,
   noun: isString,
+  claims: (value) => Array.isArray(value) && value.length >= 2 && value.every((claim) => isString(claim) && claim.trim() === claim && claim.length > 0) && new Set(value).size === value.length,
   variants: (value) => Array.isArray(value) && value.length > 0,
   sizeUnit: (value) => value === 'inch' || value === 'mm',
   playstation: (value) => value === true,
