@@ -1,4 +1,4 @@
-import type { PageFailure, SearchResult } from '@pricehunt/contracts';
+import { type PageFailure, type SearchResult, printedGtin } from '@pricehunt/contracts';
 import { DirectUrlDetector } from '@pricehunt/direct-url';
 import { pushPriceComparison, pushProductSearch } from '@pricehunt/tracking';
 import { Button, EmptyState, Skeleton } from '@pricehunt/ui';
@@ -143,9 +143,6 @@ function shopOf(url: string | null): string | null {
   }
 }
 
-/** A GTIN as its barcode prints it: the 14-digit form without the padding of a 12- or 13-digit code. */
-const shownGtin = (gtin: string) => gtin.replace(/^0{1,2}(?=\d{12,13}$)/, '');
-
 function ResultsSkeleton() {
   return (
     <div className="ph-results__loading">
@@ -205,7 +202,7 @@ function ProductHeader({ result, layout }: { result: SearchResult; layout: 'full
           {(product?.gtin ?? result.source.gtin) ? (
             <div>
               <dt>GTIN</dt>
-              <dd>{shownGtin((product?.gtin ?? result.source.gtin) as string)}</dd>
+              <dd>{printedGtin((product?.gtin ?? result.source.gtin) as string)}</dd>
             </div>
           ) : null}
           {product && product.bestPriceCents !== null ? (

@@ -15,3 +15,4 @@ export * from './lib/feed-source-labels';
 export * from './lib/period';
 export * from './lib/watches';
 export * from './lib/present';
+export * from './lib/gtin';

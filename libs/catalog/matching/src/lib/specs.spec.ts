@@ -26,6 +26,11 @@ describe('productSpecs', () => {
     ]);
   });
 
+  it('prints the GTIN as its barcode does, without the zeros the catalog pads it to 14 digits with', () => {
+    const specs = productSpecs({ brand: null, model: null, gtin: '00027242923232', category: null }, []);
+    expect(specs.find((spec) => spec.name === 'GTIN')?.value).toBe('027242923232');
+  });
+
   it('reads a colour of several words as one', () => {
     const specs = productSpecs({ brand: 'Sony', model: null, gtin: null, category: null }, [
       offer('walmart', 'Sony WH-1000XM6 Wireless Headphones, Platinum Silver'),

@@ -3,7 +3,7 @@
  * numbers, GTIN, category) and what most of its listings state of it (colour, storage, memory, size, power, battery,
  * resolution), with the conditions and the number of stores it is offered in.
  */
-import type { ProductAttribute } from '@pricehunt/contracts';
+import { type ProductAttribute, printedGtin } from '@pricehunt/contracts';
 import { extractColours, extractQuantities, type Quantity, type QuantityKind } from './extract';
 
 export interface SpecOffer {
@@ -116,7 +116,7 @@ export function productSpecs(product: SpecProduct, offers: readonly SpecOffer[])
   const model = product.model?.toLowerCase();
   const partNumbers = [...new Set(offers.map((offer) => offer.model?.trim()).filter((value): value is string => Boolean(value) && value?.toLowerCase() !== model))];
   add(partNumbers.length > 1 ? 'Part numbers' : 'Part number', partNumbers.slice(0, 4).join(', '));
-  add('GTIN', product.gtin);
+  add('GTIN', product.gtin && printedGtin(product.gtin));
   add('Category', product.category);
 
   // The same facts browse filters by (`productAttributes`), from the same listings.
