@@ -70,6 +70,14 @@ describe('productName', () => {
     ])).toBe('Apple iPad Air Wi-Fi (11", 128GB, Space Gray)');
   });
 
+  it('reads two colours joined by a sign as one colour', () => {
+    expect(nameFrom('Marshall', [
+      ['bestbuy', 'Marshall - Emberton III Portable Bluetooth Speaker - Black & Brass'],
+      ['amazon', 'Marshall Emberton III Portable Bluetooth Speaker, Rich Sound, Black & Brass'],
+      ['walmart', 'Marshall Emberton III Portable Bluetooth Speaker, Black & Brass'],
+    ])).toBe('Marshall Emberton III Portable Bluetooth Speaker (Black & Brass)');
+  });
+
   it('keeps a generation whole, and a capacity with what it is of', () => {
     expect(nameFrom('Apple', [
       ['bestbuy', 'Apple - HomePod (2nd generation) Smart Speaker - White'],

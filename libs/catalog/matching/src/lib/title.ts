@@ -198,7 +198,12 @@ function colourTailStart(words: readonly Word[], reading: NameReading): number |
     tail.length > 0 &&
     ((tail.length <= 3 && tail.some((word) => word.tokens.some((token) => reading.colours.has(token)))) ||
       (only !== undefined && only.tokens.length === 1 && !FIGURE.test(only.text) && only.tokens.every(reading.agreed)));
-  return tailIsColour ? lastPart : null;
+  if (!tailIsColour) return null;
+  // "Black & Brass", "Black / Red": a sign between a colour and the colour tail joins them into one colour.
+  const sign = words[lastPart - 1]?.text ?? '';
+  const before = words[lastPart - 2];
+  const joined = /^[&/+]$/.test(sign) && lastPart > 3 && before !== undefined && !/,$/.test(before.text) && before.tokens.some((token) => reading.colours.has(token));
+  return joined ? lastPart - 2 : lastPart;
 }
 
 /**
