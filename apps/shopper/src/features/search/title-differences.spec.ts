@@ -22,6 +22,11 @@ describe('the words that tell products of a grid apart where their clamped title
     expect(titleDifferences(titles)).toEqual(['Midnight', 'Pink', 'Loop Midnight', 'Starlight', '']);
   });
 
+  it('say a colour whole where the two lines cut it', () => {
+    expect(titleDifferences(['Apple HomePod mini Smart Speaker (Space Gray)', 'Apple HomePod mini Smart Speaker (Blue)', 'Apple HomePod mini Smart Speaker (Yellow)'])).toEqual(['Space Gray', '', '']);
+    expect(titleDifferences(['ASUS TUF Gaming A15 Laptop (16GB RAM, 512GB SSD, Mecha Gray)', 'ASUS TUF Gaming A15 Laptop (16GB RAM, 512GB SSD, Graphite Black)', 'ASUS TUF Gaming A15 Laptop (16GB RAM, 1TB SSD, Jaeger Gray)'])).toEqual(['Mecha Gray', 'Graphite Black', 'Jaeger Gray']);
+  });
+
   it('write a size in inches with its mark, not as a bare number', () => {
     const titles = ['Dell UltraSharp U3225QE 4K Thunderbolt Hub Monitor (32")', 'Dell UltraSharp U2723QE 4K USB-C Hub Monitor (27")', 'LG UltraGear 27GR95QE-B OLED Gaming Monitor (27”)'];
     expect(titleDifferences(titles)).toEqual(['32"', '', '']);

@@ -20,6 +20,8 @@ interface Word {
   key: string;
   /** Where the word begins in the title. */
   at: number;
+  /** Where the part of brackets the word is in begins ("(Space Gray)", "Mecha Gray)" of "(16GB, Mecha Gray)"), or -1. */
+  group: number;
 }
 
 /** A size in inches as titles write it, in brackets or not ("(32")", "27”,"): its number. */
@@ -32,13 +34,25 @@ function written(word: string): string {
 }
 
 function wordsOf(title: string): Word[] {
+  // A bracket's parts, which commas part ("(16GB RAM, 512GB SSD, Mecha Gray)"), are groups of their own.
+  let group = -1;
+  let partEnds = false;
   return [...title.matchAll(/\S+/g)]
-    .map((match) => ({
-      written: written(match[0]),
-      key: match[0].toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''),
-      at: match.index ?? 0,
-    }))
+    .map((match) => {
+      const at = match.index ?? 0;
+      if (match[0].startsWith('(') || (partEnds && group >= 0)) group = at;
+      const word = { written: written(match[0]), key: match[0].toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''), at, group };
+      if (match[0].includes(')')) group = -1;
+      partEnds = match[0].endsWith(',');
+      return word;
+    })
     .filter((word) => word.key.length > 0 && !JOINING.has(word.key));
+}
+
+/** The words chosen, each with the other words of its brackets ("Gray" of "(Space Gray)" is shown as "Space Gray"). */
+function withTheirBrackets(list: readonly Word[], chosen: ReadonlySet<Word>): Word[] {
+  const groups = new Set([...chosen].filter((word) => word.group >= 0).map((word) => word.group));
+  return list.filter((word) => chosen.has(word) || groups.has(word.group));
 }
 
 /** True when two words differ by one letter added, dropped or changed ("Canceling", "Cancelling"): a spelling, not a difference. */
@@ -54,7 +68,8 @@ function spelledAlike(a: string, b: string): boolean {
 
 /**
  * For each title, its words that begin past `SHOWN_CHARACTERS` and that at most half the titles of the list hold (a
- * word spelled alike counts as held): the `MAX_DIFFERENCE_WORDS` held by the fewest, each once, in the title's order.
+ * word spelled alike counts as held): the `MAX_DIFFERENCE_WORDS` held by the fewest, each once, with the other words
+ * of their brackets, in the title's order.
  * An empty string when it has none; fewer than two titles differ in nothing.
  */
 export function titleDifferences(titles: readonly string[]): string[] {
@@ -65,14 +80,15 @@ export function titleDifferences(titles: readonly string[]): string[] {
   const few = Math.floor(titles.length / 2);
   return words.map((list) => {
     const seen = new Set<string>();
-    return list
+    const chosen = list
       .filter((word) => word.at >= SHOWN_CHARACTERS && !seen.has(word.key) && seen.add(word.key))
       .map((word, place) => ({ word, place, held: holders(word.key) }))
       .filter((entry) => entry.held <= few)
       .sort((a, b) => a.held - b.held || a.place - b.place)
       .slice(0, MAX_DIFFERENCE_WORDS)
-      .sort((a, b) => a.place - b.place)
-      .map((entry) => entry.word.written)
+      .map((entry) => entry.word);
+    return withTheirBrackets(list, new Set(chosen))
+      .map((word) => word.written)
       .join(' ');
   });
 }
