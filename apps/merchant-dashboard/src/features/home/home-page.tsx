@@ -6,7 +6,7 @@ import { LineChart } from '../dashboard/components/charts';
 import { MetricCard } from '../dashboard/components/metric-card';
 import { QueryState } from '../dashboard/components/query-state';
 import { RangePicker } from '../dashboard/components/range-picker';
-import { useRange } from '../dashboard/components/use-range';
+import { endsToday, useRange } from '../dashboard/components/use-range';
 
 export default function HomePage() {
   const [range, setRange, ready] = useRange();
@@ -46,6 +46,7 @@ export default function HomePage() {
                 title="Clicks, referrals and conversions over the period"
                 emptyMessage="No clicks, referrals or conversions in this period yet. They appear here as shoppers follow your offers from PriceHunt."
                 labels={data.trend.map((p) => p.period)}
+                lastUnderWay={endsToday(range) ? 'Today so far' : undefined}
                 series={[
                   { name: 'Clicks', color: '#2563eb', values: data.trend.map((p) => p.clicks) },
                   { name: 'Referrals', color: '#0f766e', values: data.trend.map((p) => p.referrals) },

@@ -12,6 +12,9 @@ export interface Series {
  * A line chart drawn in SVG: one line per series over shared labels, y axis from 0, gridlines, a legend.
  * The chart is an image named by `title`; the same figures are in the page's tables for screen readers.
  * When every value is zero, `emptyMessage` is written across the chart instead of leaving flat lines to read.
+ * `lastUnderWay`, when the last point's period has not ended ("Today so far"): its figures are only so far, so the line
+ * runs to it dashed, its points are hollow and the legend says so in these words, where a solid line would read as a
+ * fall.
  */
 export function LineChart({
   title,
@@ -20,6 +23,7 @@ export function LineChart({
   height = 220,
   formatValue = (n: number) => String(n),
   emptyMessage = 'Nothing recorded in this period.',
+  lastUnderWay,
 }: {
   title: string;
   labels: string[];
@@ -27,6 +31,7 @@ export function LineChart({
   height?: number;
   formatValue?: (n: number) => string;
   emptyMessage?: string;
+  lastUnderWay?: string;
 }) {
   // Drawn at the width it is shown at, so that its text keeps its size on a phone.
   const [figureRef, width] = useElementWidth<HTMLElement>(640);
@@ -42,6 +47,9 @@ export function LineChart({
   const labelEvery = Math.max(1, Math.ceil(labels.length / Math.max(2, Math.floor(innerW / 64))));
   const titleId = useId();
   const empty = values.every((v) => v === 0);
+  // The points drawn with a solid line: all but the last when its period is still under way.
+  const settled = lastUnderWay !== undefined && labels.length > 1 ? labels.length - 1 : labels.length;
+  const points = (s: Series, from: number, to: number) => s.values.slice(from, to).map((v, i) => `${x(from + i)},${y(v)}`).join(' ');
   return (
     <figure className={empty ? 'md-chart md-chart--empty' : 'md-chart'} ref={figureRef}>
       {empty ? <p className="md-chart__empty"><span>{emptyMessage}</span></p> : null}
@@ -57,20 +65,31 @@ export function LineChart({
         ))}
         {labels.map((label, i) =>
           i % labelEvery === 0 ? (
-            <text key={label} x={x(i)} y={height - 8} textAnchor="middle" className="md-chart__tick">
+            // The last label ends at the chart's right edge, where a centred one was cut off.
+            <text key={label} x={x(i)} y={height - 8} textAnchor={i === labels.length - 1 && labels.length > 1 ? 'end' : 'middle'} className="md-chart__tick">
               {label.slice(5)}
             </text>
           ) : null,
         )}
-        {series.map((s, index) => (
-          <g key={s.name}>
-            {/* Earlier series are drawn wider so that equal lines stay visible under later ones. */}
-            <polyline fill="none" stroke={s.color} strokeWidth={2 + 2 * (series.length - 1 - index)} strokeLinejoin="round" points={s.values.map((v, i) => `${x(i)},${y(v)}`).join(' ')} />
-            {s.values.map((v, i) =>
-              v > 0 ? <circle key={i} cx={x(i)} cy={y(v)} r={3 + (series.length - 1 - index)} fill={s.color}><title>{`${s.name} ${labels[i]}: ${formatValue(v)}`}</title></circle> : null,
-            )}
-          </g>
-        ))}
+        {series.map((s, index) => {
+          // Earlier series are drawn wider so that equal lines stay visible under later ones.
+          const strokeWidth = 2 + 2 * (series.length - 1 - index);
+          return (
+            <g key={s.name}>
+              <polyline fill="none" stroke={s.color} strokeWidth={strokeWidth} strokeLinejoin="round" points={points(s, 0, settled)} />
+              {settled < labels.length ? (
+                <polyline fill="none" stroke={s.color} strokeWidth={strokeWidth} strokeDasharray="6 5" strokeOpacity={0.6} className="md-chart__under-way" points={points(s, settled - 1, labels.length)} />
+              ) : null}
+              {s.values.map((v, i) =>
+                v > 0 ? (
+                  <circle key={i} cx={x(i)} cy={y(v)} r={3 + (series.length - 1 - index)} fill={i < settled ? s.color : '#fff'} stroke={s.color} strokeWidth={i < settled ? 0 : 2}>
+                    <title>{`${s.name} ${labels[i]}${i < settled ? '' : ' (so far)'}: ${formatValue(v)}`}</title>
+                  </circle>
+                ) : null,
+              )}
+            </g>
+          );
+        })}
       </svg>
       <figcaption className="md-legend">
         {series.map((s) => (
@@ -79,6 +98,12 @@ export function LineChart({
             {s.name}
           </span>
         ))}
+        {settled < labels.length ? (
+          <span className="md-legend__item md-legend__under-way">
+            <span className="md-legend__dash" aria-hidden="true" />
+            {lastUnderWay}
+          </span>
+        ) : null}
       </figcaption>
     </figure>
   );

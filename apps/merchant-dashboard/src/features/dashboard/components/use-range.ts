@@ -38,3 +38,8 @@ export function useRange(): [RangeQuery, (next: { from: string; to: string }) =>
   // Figures wait for Settings so they are asked once, in the right time zone.
   return [range, setRange, !settings.isLoading];
 }
+
+/** Whether the period runs to today or later in its time zone: its last day, week or month is still under way. */
+export function endsToday(range: RangeQuery, now: number = Date.now()): boolean {
+  return range.to >= lastDays(1, now, range.tz).to;
+}
