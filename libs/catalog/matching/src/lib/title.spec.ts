@@ -78,6 +78,14 @@ describe('productName', () => {
     ])).toBe('Marshall Emberton III Portable Bluetooth Speaker (Black & Brass)');
   });
 
+  it('puts the variant into the brackets the name ends with', () => {
+    expect(nameFrom('Apple', [
+      ['bestbuy', 'Apple - Magic Mouse (USB-C) - Black'],
+      ['walmart', 'Apple Magic Mouse (USB-C), Black'],
+      ['amazon', 'Apple Magic Mouse (USB-C), Rechargeable, Black'],
+    ])).toBe('Apple Magic Mouse (USB-C, Black)');
+  });
+
   it('keeps a generation whole, and a capacity with what it is of', () => {
     expect(nameFrom('Apple', [
       ['bestbuy', 'Apple - HomePod (2nd generation) Smart Speaker - White'],

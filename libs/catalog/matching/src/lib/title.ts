@@ -333,8 +333,9 @@ function keepsTooLittle(name: string, listing: string, brandTokens: ReadonlySet<
  * A product's name, built from what its offers agree on: the words of its most representative listing
  * (`representativeTitle`) that most of its shops say, its brand, and the words that tell it apart (model numbers,
  * sizes, generations), in that listing's order, then its variant (capacity and colour) in brackets: "Sony WH-1000XM5
- * Wireless Noise Canceling Over-Ear Headphones (Silver)", "Apple iPad Air 11-inch M2 Wi-Fi (128GB, Space Gray)". A
- * word only a few shops add ("Long Battery Life", "Best Gift") is left out. A shop's listings count once, and with one
+ * Wireless Noise Canceling Over-Ear Headphones (Silver)", "Apple iPad Air 11-inch M2 Wi-Fi (128GB, Space Gray)", in
+ * the name's own when it ends in some ("Apple Magic Mouse (USB-C, Black)"). A word only a few shops add ("Long Battery
+ * Life", "Best Gift") is left out. A shop's listings count once, and with one
  * shop the product is named by its cleaned listing. Null for an empty product.
  */
 export function productName(offers: readonly NamedOffer[]): string | null {
@@ -354,7 +355,9 @@ export function productName(offers: readonly NamedOffer[]): string | null {
   const name = tidy(core);
   // The listing says more than such a name: keep the listing's.
   if (keepsTooLittle([name, ...carried].join(' '), base, reading.brandTokens)) return base;
-  return variant.length > 0 ? `${name} (${variant.join(', ')})` : name;
+  if (variant.length === 0) return name;
+  // A name that ends in brackets of its own ("Magic Mouse (USB-C)") takes its variant into them: "(USB-C, Black)".
+  return /\([^()]*\)$/.test(name) ? `${name.slice(0, -1)}, ${variant.join(', ')})` : `${name} (${variant.join(', ')})`;
 }
 
 /** Words joined, without separators at either end or two in a row, and without empty brackets or a trailing comma. */
