@@ -188,10 +188,10 @@ function offerTitle(retailer: SyntheticRetailer, p: SyntheticProduct, rng: Rng, 
     }
     case 'target':
       return join([join([brand, family, model, sizeText(p, 1), p.capacity, noun]), p.colour], ' - ');
-    case 'newegg': {
-      const head = join([brand.toUpperCase(), family, p.model, sizeText(p, 0), noun, p.capacity, p.colour]);
-      return join([head, ...unsaid(head, [p.marketing[0]])]);
-    }
+    case 'newegg':
+      // Specifications, not Amazon's marketing phrase: two shops that wrote the same phrase were most of a product's
+      // three shops, and their words its name ("… Gaming Keyboard Family Fun").
+      return join([brand.toUpperCase(), family, p.model, sizeText(p, 0), noun, p.capacity, p.colour]);
     case 'costco':
       return join([brand, family, sizeText(p, 3), model, p.capacity, noun, rng.chance(0.6) ? p.bundle : '', rng.chance(0.3) && !p.bundle.includes('Bundle') ? 'Bundle' : '']);
     case 'apple':
