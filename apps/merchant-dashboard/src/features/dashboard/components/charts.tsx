@@ -49,7 +49,6 @@ export function LineChart({
   const empty = values.every((v) => v === 0);
   // The points drawn with a solid line: all but the last when its period is still under way.
   const settled = lastUnderWay !== undefined && labels.length > 1 ? labels.length - 1 : labels.length;
-  const points = (s: Series, from: number, to: number) => s.values.slice(from, to).map((v, i) => `${x(from + i)},${y(v)}`).join(' ');
   return (
     <figure className={empty ? 'md-chart md-chart--empty' : 'md-chart'} ref={figureRef}>
       {empty ? <p className="md-chart__empty"><span>{emptyMessage}</span></p> : null}
@@ -71,25 +70,10 @@ export function LineChart({
             </text>
           ) : null,
         )}
-        {series.map((s, index) => {
+        {series.map((s, index) => (
           // Earlier series are drawn wider so that equal lines stay visible under later ones.
-          const strokeWidth = 2 + 2 * (series.length - 1 - index);
-          return (
-            <g key={s.name}>
-              <polyline fill="none" stroke={s.color} strokeWidth={strokeWidth} strokeLinejoin="round" points={points(s, 0, settled)} />
-              {settled < labels.length ? (
-                <polyline fill="none" stroke={s.color} strokeWidth={strokeWidth} strokeDasharray="6 5" strokeOpacity={0.6} className="md-chart__under-way" points={points(s, settled - 1, labels.length)} />
-              ) : null}
-              {s.values.map((v, i) =>
-                v > 0 ? (
-                  <circle key={i} cx={x(i)} cy={y(v)} r={3 + (series.length - 1 - index)} fill={i < settled ? s.color : '#fff'} stroke={s.color} strokeWidth={i < settled ? 0 : 2}>
-                    <title>{`${s.name} ${labels[i]}${i < settled ? '' : ' (so far)'}: ${formatValue(v)}`}</title>
-                  </circle>
-                ) : null,
-              )}
-            </g>
-          );
-        })}
+          <ChartLine key={s.name} series={s} labels={labels} settled={settled} at={(i, v) => [x(i), y(v)]} width={2 + 2 * (series.length - 1 - index)} formatValue={formatValue} />
+        ))}
       </svg>
       <figcaption className="md-legend">
         {series.map((s) => (
@@ -106,6 +90,52 @@ export function LineChart({
         ) : null}
       </figcaption>
     </figure>
+  );
+}
+
+/**
+ * One series of a line chart: a solid line through its first `settled` points, a dashed one on to the points after
+ * (periods still under way), and a dot on each point above zero, hollow after `settled`.
+ */
+function ChartLine({
+  series,
+  labels,
+  settled,
+  at,
+  width,
+  formatValue,
+}: {
+  series: Series;
+  labels: string[];
+  settled: number;
+  at: (index: number, value: number) => [number, number];
+  width: number;
+  formatValue: (n: number) => string;
+}) {
+  const points = (from: number, to: number) =>
+    series.values
+      .slice(from, to)
+      .map((v, i) => at(from + i, v).join(','))
+      .join(' ');
+  // As wide as before the line was split: 3 for the last series, a pixel more for each one before it.
+  const radius = 2 + width / 2;
+  return (
+    <g>
+      <polyline fill="none" stroke={series.color} strokeWidth={width} strokeLinejoin="round" points={points(0, settled)} />
+      {settled < labels.length ? (
+        <polyline fill="none" stroke={series.color} strokeWidth={width} strokeDasharray="6 5" strokeOpacity={0.6} className="md-chart__under-way" points={points(settled - 1, labels.length)} />
+      ) : null}
+      {series.values.map((v, i) => {
+        if (v <= 0) return null;
+        const [cx, cy] = at(i, v);
+        const done = i < settled;
+        return (
+          <circle key={i} cx={cx} cy={cy} r={radius} fill={done ? series.color : '#fff'} stroke={series.color} strokeWidth={done ? 0 : 2}>
+            <title>{`${series.name} ${labels[i]}${done ? '' : ' (so far)'}: ${formatValue(v)}`}</title>
+          </circle>
+        );
+      })}
+    </g>
   );
 }
 
