@@ -99,6 +99,17 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     expect((await search('stanley quencher pnik')).correctedQuery).toBe('stanley quencher pink');
   });
 
+  it('reads a last word cut short where the shopper stopped typing as the word it begins ("bose headph", "playst")', async () => {
+    const headphones = await search('bose headph');
+    expect(headphones.correctedQuery).toBe('bose headphones');
+    expect(found(headphones).length).toBeGreaterThan(0);
+    expect(found(headphones).every((product) => product.brand === 'Bose' && /Headphones/.test(product.title))).toBe(true);
+
+    const consoles = await search('playst');
+    expect(consoles.correctedQuery).toBe('playstation');
+    expect(found(consoles).map((product) => product.title).sort()).toEqual(['Sony PlayStation 5 Pro CFI-7019 Console', 'Sony PlayStation 5 Slim CFI-2015 Disc Edition Console']);
+  });
+
   it('completes a piece of a model code the listings write whole ("sony xm5": WH-1000XM5), and names the product', async () => {
     const result = await search('sony xm5');
     expect(result.correctedQuery).toBe('sony 1000xm5');

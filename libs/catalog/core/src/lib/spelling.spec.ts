@@ -73,6 +73,23 @@ describe('spelling corrector', () => {
     expect(await corrector.correct('not a kink')).toBe('not a pink');
   });
 
+  it('reads a last word cut short as the catalog word it begins that most offers carry, before a word one edit away', async () => {
+    expect(await corrector.correct('bose headph')).toBe('bose headphones');
+    expect(await corrector.correct('Samsung Cryst')).toBe('Samsung Crystal');
+    // "Quen" is one edit from no word; "quie" would be one from none either: each is the start of its word.
+    expect(await corrector.correct('stanley quen')).toBe('stanley quencher');
+    // Not a word before the last, which is read as a typo or left as typed.
+    expect(await corrector.correct('headph bose')).toBeNull();
+    // A start no word of the catalog has is no word of it.
+    expect(await corrector.correct('bose zqxw')).toBeNull();
+    // "soundl" is one edit from "sound", and the start of "soundlink".
+    const speakers = createSpellingCorrector(indexOf(['Bose SoundLink Flex Speaker', 'Bose SoundLink Max Speaker', 'Bose Smart Soundbar 600 Sound']));
+    speakers.refresh();
+    await speakers.ready();
+    expect(await speakers.correct('bose soundl')).toBe('bose soundlink');
+    speakers.stop();
+  });
+
   it('leaves words the catalog holds, short words and model numbers alone', async () => {
     expect(await corrector.correct('samsung tv')).toBeNull();
     expect(await corrector.correct('sny tv')).toBeNull();

@@ -67,7 +67,9 @@ export interface SpellingCorrector {
    * The words with each misspelt one replaced by the catalog word it most likely meant, or null when every word is
    * one the catalog knows, a common English word (`isCommonWord`) or close to no catalog word. Only words of letters
    * are corrected: a model number the catalog lacks is not another model's typo. A piece of a model code the catalog
-   * lacks ("sony xm5") is completed where one code of the catalog alone completes it (`completesCode`: "1000xm5").
+   * lacks ("sony xm5") is completed where one code of the catalog alone completes it (`completesCode`: "1000xm5"), and
+   * a last word the catalog lacks that begins one of its words, where the shopper stopped typing ("apple airpo"), is
+   * that word (`wordBegunBy`: the one most offers carry) before any word one edit away ("macb" is "macbook", not "mac").
    * Whether a correction finds more than the words as typed is for its caller to tell (a search compares both answers).
    */
   correct(text: string): Promise<string | null>;
@@ -193,6 +195,47 @@ function compoundsAmong(known: ReadonlyMap<string, number>, word: string): strin
 }
 
 /** Ranges of the vocabulary read one at a time: every two-letter prefix of a–z, each digit, then words that start elsewhere. */
+/**
+ * The word of letters a typed start begins that most offers carry (the shorter, then the first in order, of those
+ * carried alike), or null when no word of the index begins with it.
+ */
+function wordBegunBy(known: ReadonlyMap<string, number>, start: string): string | null {
+  let best: string | null = null;
+  let bestOffers = 0;
+  for (const [word, offers] of known) {
+    if (word.length <= start.length || !word.startsWith(start) || !/^\p{L}+$/u.test(word)) continue;
+    const better = best === null || offers > bestOffers || (offers === bestOffers && (word.length < best.length || (word.length === best.length && word < best)));
+    if (better) {
+      best = word;
+      bestOffers = offers;
+    }
+  }
+  return best;
+}
+
+/** The words of the index as last read: by length, with how many offers carry each, and its model codes. */
+interface Vocabulary {
+  byLength: ReadonlyMap<number, readonly string[]>;
+  known: ReadonlyMap<string, number>;
+  codes: readonly string[];
+}
+
+/** The catalog's word a typed one the catalog lacks most likely meant, or null (see `SpellingCorrector.correct`). */
+function correctionOf(token: string, last: boolean, { byLength, known, codes }: Vocabulary): string | null {
+  if (!isWord(token)) {
+    // A piece of a model code is completed where one code alone of the index completes it, that code written
+    // with more letters or digits before or after it aside ("wh1000xm5" and "wf1000xm5" are "1000xm5" too).
+    return onlyCode(codes.filter((code) => completesCode(token, code)));
+  }
+  // The last word, cut short where the shopper stopped typing ("airpo", "macb"), is the word it begins.
+  const begun = last ? wordBegunBy(known, token) : null;
+  if (begun) return begun;
+  const max = token.length >= TWO_EDITS_FROM ? 2 : 1;
+  // Words of about the token's length (flatMap, not a spread: a big catalog has more words than a call takes arguments).
+  const lengths = Array.from({ length: 2 * max + 1 }, (_, offset) => token.length - max + offset);
+  return closestWord(token, lengths.flatMap((length) => byLength.get(length) ?? []), (candidate) => known.get(candidate) ?? 0);
+}
+
 const VOCABULARY_RANGES: ReadonlyArray<readonly [string, string]> = (() => {
   const list: Array<[string, string]> = [];
   for (const first of LETTERS) {
@@ -278,18 +321,9 @@ export function createSpellingCorrector(index: Pick<SearchIndexRepository, 'voca
       // The words are read on first need when nothing asked for them before (the command-line tools).
       if (!building && known.size === 0) refresh();
       const corrections = new Map<string, string>();
+      const last = indexWords(text).at(-1);
       for (const token of unknown) {
-        if (!isWord(token)) {
-          // A piece of a model code is completed where one code alone of the index completes it, that code written
-          // with more letters or digits before or after it aside ("wh1000xm5" and "wf1000xm5" are "1000xm5" too).
-          const completed = onlyCode(codes.filter((code) => completesCode(token, code)));
-          if (completed) corrections.set(token, completed);
-          continue;
-        }
-        const max = token.length >= TWO_EDITS_FROM ? 2 : 1;
-        // Words of about the token's length (flatMap, not a spread: a big catalog has more words than a call takes arguments).
-        const lengths = Array.from({ length: 2 * max + 1 }, (_, offset) => token.length - max + offset);
-        const word = closestWord(token, lengths.flatMap((length) => byLength.get(length) ?? []), (candidate) => known.get(candidate) ?? 0);
+        const word = correctionOf(token, token === last, { byLength, known, codes });
         if (word) corrections.set(token, word);
       }
       if (corrections.size === 0) return null;
