@@ -2,6 +2,7 @@ import type { SearchResult } from '@pricehunt/contracts';
 import { seedDemoCatalog } from '@pricehunt/catalog-core';
 import { type SearchTestApp, withSearch } from '../../testing/search-app';
 import { buildTestApp } from '../../testing/test-app';
+import { values } from '../../testing/db';
 
 /**
  * Words shoppers type, searched in the demo catalog (its real products' listings, one day of prices): a line the
@@ -18,6 +19,13 @@ describe('search API on the demo catalog: what shoppers type', () => {
   afterAll(() => t.close());
 
   const found = (result: SearchResult) => [...(result.product ? [result.product] : []), ...result.matches];
+
+  it('names no product by a phrase shops add to its listings ("Family Fun", "Eye Care"), only by the words of its name', async () => {
+    const names = await values<string>(t.app, 'SELECT title FROM products');
+    expect(names.length).toBeGreaterThan(300);
+    const phrases = /Family Fun|Immersive Play|Next-Gen|Stunning Display|Eye Care|Low Blue Light|Deep Bass|Easy to Clean|Home Office|Content Creation|Compatible with Mac/;
+    expect(names.filter((name) => phrases.test(name))).toEqual([]);
+  });
 
   it('lists nothing for a maker’s line the catalog does not sell, and shows the maker’s products as similar ("dyson airwrap")', async () => {
     for (const words of ['dyson airwrap', 'sony xperia', 'samsung bespoke', 'philips hue']) {
