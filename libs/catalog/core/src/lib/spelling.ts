@@ -194,16 +194,16 @@ function compoundsAmong(known: ReadonlyMap<string, number>, word: string): strin
     .map(([term]) => term);
 }
 
-/** Ranges of the vocabulary read one at a time: every two-letter prefix of a–z, each digit, then words that start elsewhere. */
 /**
  * The word of letters a typed start begins that most offers carry (the shorter, then the first in order, of those
  * carried alike), or null when no word of the index begins with it.
  */
-function wordBegunBy(known: ReadonlyMap<string, number>, start: string): string | null {
+function wordBegunBy({ known, byStart }: Pick<Vocabulary, 'known' | 'byStart'>, start: string): string | null {
   let best: string | null = null;
   let bestOffers = 0;
-  for (const [word, offers] of known) {
-    if (word.length <= start.length || !word.startsWith(start) || !/^\p{L}+$/u.test(word)) continue;
+  for (const word of byStart.get(start.slice(0, 2)) ?? []) {
+    if (word.length <= start.length || !word.startsWith(start)) continue;
+    const offers = known.get(word) ?? 0;
     const better = best === null || offers > bestOffers || (offers === bestOffers && (word.length < best.length || (word.length === best.length && word < best)));
     if (better) {
       best = word;
@@ -213,22 +213,25 @@ function wordBegunBy(known: ReadonlyMap<string, number>, start: string): string 
   return best;
 }
 
-/** The words of the index as last read: by length, with how many offers carry each, and its model codes. */
+/** The words of the index as last read: by length and by start, with how many offers carry each, and its model codes. */
 interface Vocabulary {
   byLength: ReadonlyMap<number, readonly string[]>;
+  /** The words by their first two letters, for a typed start to be completed without reading them all. */
+  byStart: ReadonlyMap<string, readonly string[]>;
   known: ReadonlyMap<string, number>;
   codes: readonly string[];
 }
 
 /** The catalog's word a typed one the catalog lacks most likely meant, or null (see `SpellingCorrector.correct`). */
-function correctionOf(token: string, last: boolean, { byLength, known, codes }: Vocabulary): string | null {
+function correctionOf(token: string, last: boolean, vocabulary: Vocabulary): string | null {
+  const { byLength, known, codes } = vocabulary;
   if (!isWord(token)) {
     // A piece of a model code is completed where one code alone of the index completes it, that code written
     // with more letters or digits before or after it aside ("wh1000xm5" and "wf1000xm5" are "1000xm5" too).
     return onlyCode(codes.filter((code) => completesCode(token, code)));
   }
   // The last word, cut short where the shopper stopped typing ("airpo", "macb"), is the word it begins.
-  const begun = last ? wordBegunBy(known, token) : null;
+  const begun = last ? wordBegunBy(vocabulary, token) : null;
   if (begun) return begun;
   const max = token.length >= TWO_EDITS_FROM ? 2 : 1;
   // Words of about the token's length (flatMap, not a spread: a big catalog has more words than a call takes arguments).
@@ -236,6 +239,7 @@ function correctionOf(token: string, last: boolean, { byLength, known, codes }: 
   return closestWord(token, lengths.flatMap((length) => byLength.get(length) ?? []), (candidate) => known.get(candidate) ?? 0);
 }
 
+/** Ranges of the vocabulary read one at a time: every two-letter prefix of a–z, each digit, then words that start elsewhere. */
 const VOCABULARY_RANGES: ReadonlyArray<readonly [string, string]> = (() => {
   const list: Array<[string, string]> = [];
   for (const first of LETTERS) {
@@ -248,12 +252,20 @@ const VOCABULARY_RANGES: ReadonlyArray<readonly [string, string]> = (() => {
   return list;
 })();
 
+/** The list a map keeps under `key`, made empty the first time. */
+function listIn<K>(lists: Map<K, string[]>, key: K): string[] {
+  let list = lists.get(key);
+  if (!list) lists.set(key, (list = []));
+  return list;
+}
+
 /**
- * The index's words of letters, with how many offers carry each and grouped by length, read range by range and
- * yielding to other work between ranges; null when stopped on the way.
+ * The index's words of letters, with how many offers carry each, grouped by length and by their first two letters, read
+ * range by range and yielding to other work between ranges; null when stopped on the way.
  */
 async function readVocabulary(index: Pick<SearchIndexRepository, 'vocabulary'>, stopped: () => boolean) {
   const byLength = new Map<number, string[]>();
+  const byStart = new Map<string, string[]>();
   const known = new Map<string, number>();
   const codes: string[] = [];
   for (const [from, to] of VOCABULARY_RANGES) {
@@ -262,13 +274,12 @@ async function readVocabulary(index: Pick<SearchIndexRepository, 'vocabulary'>, 
       if (isCode(term)) codes.push(term);
       if (!isWord(term)) continue;
       known.set(term, offers);
-      let list = byLength.get(term.length);
-      if (!list) byLength.set(term.length, (list = []));
-      list.push(term);
+      listIn(byLength, term.length).push(term);
+      listIn(byStart, term.slice(0, 2)).push(term);
     }
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
-  return { byLength, known, codes };
+  return { byLength, byStart, known, codes };
 }
 
 /**
@@ -279,6 +290,8 @@ async function readVocabulary(index: Pick<SearchIndexRepository, 'vocabulary'>, 
 export function createSpellingCorrector(index: Pick<SearchIndexRepository, 'vocabulary' | 'offerCounts'>): SpellingCorrector {
   /** Known words by length, for the candidates of a word to be those of about its length. */
   let byLength = new Map<number, string[]>();
+  /** Known words by their first two letters, for a word cut short to be completed. */
+  let byStart = new Map<string, string[]>();
   /** Known words and how many offers carried each when they were read. */
   let known = new Map<string, number>();
   /** The index's model codes, for a typed piece of one to be completed. */
@@ -292,7 +305,7 @@ export function createSpellingCorrector(index: Pick<SearchIndexRepository, 'voca
       again = false;
       const read = await readVocabulary(index, () => stopped);
       if (!read) return;
-      ({ byLength, known, codes } = read);
+      ({ byLength, byStart, known, codes } = read);
     } while (again && !stopped);
   };
 
@@ -323,7 +336,7 @@ export function createSpellingCorrector(index: Pick<SearchIndexRepository, 'voca
       const corrections = new Map<string, string>();
       const last = indexWords(text).at(-1);
       for (const token of unknown) {
-        const word = correctionOf(token, token === last, { byLength, known, codes });
+        const word = correctionOf(token, token === last, { byLength, byStart, known, codes });
         if (word) corrections.set(token, word);
       }
       if (corrections.size === 0) return null;

@@ -335,8 +335,8 @@ function keepsTooLittle(name: string, listing: string, brandTokens: ReadonlySet<
  * sizes, generations), in that listing's order, then its variant (capacity and colour) in brackets: "Sony WH-1000XM5
  * Wireless Noise Canceling Over-Ear Headphones (Silver)", "Apple iPad Air 11-inch M2 Wi-Fi (128GB, Space Gray)", in
  * the name's own when it ends in some ("Apple Magic Mouse (USB-C, Black)"). A word only a few shops add ("Long Battery
- * Life", "Best Gift") is left out. A shop's listings count once, and with one
- * shop the product is named by its cleaned listing. Null for an empty product.
+ * Life", "Best Gift") is left out. A shop's listings count once, and with one shop the product is named by its cleaned
+ * listing. Null for an empty product.
  */
 export function productName(offers: readonly NamedOffer[]): string | null {
   const base = representativeTitle(offers);

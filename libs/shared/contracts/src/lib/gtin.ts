@@ -1,6 +1,6 @@
 /**
  * A GTIN as its barcode prints it: the 14 digits the catalog keeps, without the zeros that pad a UPC-A to 14 (12
- * digits), an EAN-13 (13) or an EAN-8 (8; the GS1 prefix 0000000 marks one). Anything else is returned as it is.
+ * digits), an EAN-13 (13) or an EAN-8 (8, after six zeros). Anything else is returned as it is.
  */
 export function printedGtin(gtin: string): string {
   if (!/^\d{14}$/.test(gtin)) return gtin;

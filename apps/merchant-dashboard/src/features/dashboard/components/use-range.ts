@@ -1,4 +1,4 @@
-import { addDays, DEFAULT_PERIOD_DAYS, lastDays, type RangeQuery } from '@pricehunt/contracts';
+import { addDays, dayOf, DEFAULT_PERIOD_DAYS, lastDays, type RangeQuery } from '@pricehunt/contracts';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { browserTimeZone } from '../../../lib/format';
@@ -41,5 +41,5 @@ export function useRange(): [RangeQuery, (next: { from: string; to: string }) =>
 
 /** Whether the period runs to today or later in its time zone: its last day, week or month is still under way. */
 export function endsToday(range: RangeQuery, now: number = Date.now()): boolean {
-  return range.to >= lastDays(1, now, range.tz).to;
+  return range.to >= dayOf(now, range.tz);
 }
