@@ -1,6 +1,6 @@
 import type { ActivityQuery, ActivityResponse, AnalyticsQuery, AnalyticsResponse, AttributionResponse, RangeQuery, SummaryResponse } from '@pricehunt/contracts';
 import { type AnalyticsRepository, attributionWindowMs } from '@pricehunt/storage';
-import { addDays, daysBetween, periodBounds } from '@pricehunt/contracts';
+import { addDays, daysBetween, periodBounds, trendInterval } from '@pricehunt/contracts';
 import { attributionReport } from './analytics-attribution';
 import { breakdown, type BusinessAnalyticsSettings, change, type Facts, metricsOf, series, tally } from './analytics-figures';
 import { productCatalog } from './analytics-products';
@@ -45,7 +45,7 @@ export function createAnalyticsService(deps: { repository: AnalyticsRepository; 
           revenueCents: change(current.revenueCents, previous.revenueCents),
           conversionRate: change(current.conversionRate, previous.conversionRate),
         },
-        trend: series(currentFacts, buckets(range.from, range.to, range.tz, days > 92 ? 'week' : 'day'), settings.currency),
+        trend: series(currentFacts, buckets(range.from, range.to, range.tz, trendInterval(range.from, range.to)), settings.currency),
       };
     },
 

@@ -1,13 +1,7 @@
 /** Buckets of calendar days in an IANA time zone (the days themselves are contracts' `period.ts`). */
-import { addDays, startOfDay } from '@pricehunt/contracts';
+import { addDays, mondayOf, startOfDay } from '@pricehunt/contracts';
 
 export { addDays, dayOf, daysBetween, startOfDay, zoneOffsetMs } from '@pricehunt/contracts';
-
-/** Monday of the ISO week that `date` belongs to. */
-export function mondayOf(date: string): string {
-  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay(); // 0 = Sunday
-  return addDays(date, -((weekday + 6) % 7));
-}
 
 export interface Bucket {
   /** Label: the day, or the Monday that starts the week. */

@@ -8,7 +8,7 @@ import { BarChart, LineChart } from '../dashboard/components/charts';
 import { DataTable } from '../dashboard/components/data-table';
 import { QueryState } from '../dashboard/components/query-state';
 import { RangePicker } from '../dashboard/components/range-picker';
-import { endsToday, useRange } from '../dashboard/components/use-range';
+import { partialEnds, useRange, type PartialEnds } from '../dashboard/components/use-range';
 
 const DIMENSION_LABELS: Record<BreakdownDimension, string> = {
   product: 'Product',
@@ -82,7 +82,7 @@ export default function AnalyticsPage() {
         {data ? (
           <>
             <Totals data={data} />
-            <OverTime id={`${id}-over-time`} data={data} interval={interval} underWay={endsToday(range)} />
+            <OverTime id={`${id}-over-time`} data={data} interval={interval} partial={partialEnds(range, interval)} />
             <Breakdown id={`${id}-breakdown`} data={data} dimension={dimension} />
           </>
         ) : null}
@@ -104,8 +104,7 @@ function Totals({ data }: { data: AnalyticsResponse }) {
 }
 
 /** Clicks, referrals and conversions, then revenue, per day or week. */
-function OverTime({ id, data, interval, underWay }: { id: string; data: AnalyticsResponse; interval: Interval; underWay: boolean }) {
-  const lastUnderWay = underWay ? (interval === 'day' ? 'Today so far' : 'This week so far') : undefined;
+function OverTime({ id, data, interval, partial }: { id: string; data: AnalyticsResponse; interval: Interval; partial: PartialEnds }) {
   return (
     <section className="md-panel" aria-labelledby={id}>
       <h2 id={id}>Over time</h2>
@@ -113,7 +112,7 @@ function OverTime({ id, data, interval, underWay }: { id: string; data: Analytic
         title={`Clicks, referrals and conversions per ${interval}`}
         emptyMessage="No clicks, referrals or conversions in this period."
         labels={data.series.map((p) => p.period)}
-        lastUnderWay={lastUnderWay}
+        {...partial}
         series={[
           { name: 'Clicks', color: '#2563eb', values: data.series.map((p) => p.clicks) },
           { name: 'Referrals', color: '#0f766e', values: data.series.map((p) => p.referrals) },
@@ -124,7 +123,7 @@ function OverTime({ id, data, interval, underWay }: { id: string; data: Analytic
         title={`Revenue per ${interval}`}
         emptyMessage="No attributed revenue in this period."
         labels={data.series.map((p) => p.period)}
-        lastUnderWay={lastUnderWay}
+        {...partial}
         series={[{ name: `Revenue (${data.currency})`, color: '#7c3aed', values: data.series.map((p) => p.revenueCents / 100) }]}
         height={160}
       />

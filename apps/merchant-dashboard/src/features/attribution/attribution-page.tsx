@@ -9,7 +9,7 @@ import { BarChart, LineChart } from '../dashboard/components/charts';
 import { DataTable } from '../dashboard/components/data-table';
 import { QueryState } from '../dashboard/components/query-state';
 import { RangePicker } from '../dashboard/components/range-picker';
-import { endsToday, useRange } from '../dashboard/components/use-range';
+import { partialEnds, useRange } from '../dashboard/components/use-range';
 
 function RowsTable({ caption, keyLabel, rows, currency }: { caption: string; keyLabel: string; rows: AttributionRow[]; currency: string }) {
   return (
@@ -87,7 +87,7 @@ function RevenuePerDay({ id, data, range }: { id: string; data: AttributionRespo
       <LineChart
         title="Attributed revenue per day"
         labels={chartDays}
-        lastUnderWay={endsToday(range) ? 'Today so far' : undefined}
+        {...partialEnds(range, 'day')}
         series={[{ name: `Revenue (${data.currency})`, color: '#7c3aed', values: chartDays.map((day) => revenueByDay.get(day) ?? 0) }]}
         height={160}
         emptyMessage="No attributed revenue in this period."

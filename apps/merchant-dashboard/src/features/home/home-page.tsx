@@ -1,3 +1,4 @@
+import { trendInterval } from '@pricehunt/contracts';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
@@ -6,7 +7,7 @@ import { LineChart } from '../dashboard/components/charts';
 import { MetricCard } from '../dashboard/components/metric-card';
 import { QueryState } from '../dashboard/components/query-state';
 import { RangePicker } from '../dashboard/components/range-picker';
-import { endsToday, useRange } from '../dashboard/components/use-range';
+import { partialEnds, useRange } from '../dashboard/components/use-range';
 
 export default function HomePage() {
   const [range, setRange, ready] = useRange();
@@ -46,7 +47,7 @@ export default function HomePage() {
                 title="Clicks, referrals and conversions over the period"
                 emptyMessage="No clicks, referrals or conversions in this period yet. They appear here as shoppers follow your offers from PriceHunt."
                 labels={data.trend.map((p) => p.period)}
-                lastUnderWay={endsToday(range) ? 'Today so far' : undefined}
+                {...partialEnds(range, trendInterval(range.from, range.to))}
                 series={[
                   { name: 'Clicks', color: '#2563eb', values: data.trend.map((p) => p.clicks) },
                   { name: 'Referrals', color: '#0f766e', values: data.trend.map((p) => p.referrals) },

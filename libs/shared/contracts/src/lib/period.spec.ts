@@ -1,4 +1,4 @@
-import { addDays, dayOf, daysBetween, lastDays, periodBounds, startOfDay, zoneOffsetMs } from './period';
+import { addDays, dayOf, daysBetween, lastDays, mondayOf, periodBounds, startOfDay, trendInterval, zoneOffsetMs } from './period';
 
 describe('calendar days in a time zone', () => {
   it('finds local midnight in UTC instants', () => {
@@ -56,5 +56,19 @@ describe('the last N days', () => {
 
   it('is one day for the last 1 day', () => {
     expect(lastDays(1, Date.parse('2026-03-10T00:00:00Z'), 'UTC')).toEqual({ from: '2026-03-10', to: '2026-03-10', tz: 'UTC' });
+  });
+});
+
+describe('weeks of figures', () => {
+  it('start on the Monday of the day’s ISO week', () => {
+    expect(mondayOf('2026-03-09')).toBe('2026-03-09');
+    expect(mondayOf('2026-03-12')).toBe('2026-03-09');
+    expect(mondayOf('2026-03-15')).toBe('2026-03-09');
+    expect(mondayOf('2026-01-01')).toBe('2025-12-29');
+  });
+
+  it('group a summary’s trend by day up to 92 days and by week beyond', () => {
+    expect(trendInterval('2026-01-01', '2026-04-02')).toBe('day');
+    expect(trendInterval('2026-01-01', '2026-04-03')).toBe('week');
   });
 });

@@ -66,6 +66,20 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
+/** Monday of the ISO week that the calendar day `date` belongs to (weeks of figures start on it). */
+export function mondayOf(date: string): string {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay(); // 0 = Sunday
+  return addDays(date, -((weekday + 6) % 7));
+}
+
+/** The longest period whose summary trend has a point per day; a longer one has a point per week. */
+export const DAILY_TREND_MAX_DAYS = 92;
+
+/** How a summary's trend over `from`..`to` is grouped: by day up to `DAILY_TREND_MAX_DAYS` days, else by week. */
+export function trendInterval(from: string, to: string): 'day' | 'week' {
+  return daysBetween(from, to) + 1 > DAILY_TREND_MAX_DAYS ? 'week' : 'day';
+}
+
 /** The last `days` calendar days in `timeZone` at the instant `now`: today (its start until now) and the days before it. */
 export function lastDays(days: number, now: number, timeZone: string): CalendarPeriod {
   const to = dayOf(now, timeZone);

@@ -12,9 +12,9 @@ export interface Series {
  * A line chart drawn in SVG: one line per series over shared labels, y axis from 0, gridlines, a legend.
  * The chart is an image named by `title`; the same figures are in the page's tables for screen readers.
  * When every value is zero, `emptyMessage` is written across the chart instead of leaving flat lines to read.
- * `lastUnderWay`, when the last point's period has not ended ("Today so far"): its figures are only so far, so the line
- * runs to it dashed, its points are hollow and the legend says so in these words, where a solid line would read as a
- * fall.
+ * `firstPartial` and `lastPartial`, when the first or the last point's period is not whole (a week the range starts or
+ * ends in the middle of, today so far): its figures cover only part of it, so the line runs to it dashed, its points are
+ * hollow and the legend says so in these words, where a solid line would read as a fall.
  */
 export function LineChart({
   title,
@@ -23,7 +23,8 @@ export function LineChart({
   height = 220,
   formatValue = (n: number) => String(n),
   emptyMessage = 'Nothing recorded in this period.',
-  lastUnderWay,
+  firstPartial,
+  lastPartial,
 }: {
   title: string;
   labels: string[];
@@ -31,7 +32,8 @@ export function LineChart({
   height?: number;
   formatValue?: (n: number) => string;
   emptyMessage?: string;
-  lastUnderWay?: string;
+  firstPartial?: string;
+  lastPartial?: string;
 }) {
   // Drawn at the width it is shown at, so that its text keeps its size on a phone.
   const [figureRef, width] = useElementWidth<HTMLElement>(640);
@@ -47,8 +49,12 @@ export function LineChart({
   const labelEvery = Math.max(1, Math.ceil(labels.length / Math.max(2, Math.floor(innerW / 64))));
   const titleId = useId();
   const empty = values.every((v) => v === 0);
-  // The points drawn with a solid line: all but the last when its period is still under way.
-  const settled = lastUnderWay !== undefined && labels.length > 1 ? labels.length - 1 : labels.length;
+  // The points drawn with a solid line, from `settled.start` to before `settled.end`: all but a partial first or last.
+  const settled = {
+    start: firstPartial !== undefined && labels.length > 1 ? 1 : 0,
+    end: lastPartial !== undefined && labels.length > 1 ? labels.length - 1 : labels.length,
+  };
+  const partial = (i: number) => (i < settled.start ? firstPartial : i >= settled.end ? lastPartial : undefined);
   return (
     <figure className={empty ? 'md-chart md-chart--empty' : 'md-chart'} ref={figureRef}>
       {empty ? <p className="md-chart__empty"><span>{emptyMessage}</span></p> : null}
@@ -72,7 +78,7 @@ export function LineChart({
         )}
         {series.map((s, index) => (
           // Earlier series are drawn wider so that equal lines stay visible under later ones.
-          <ChartLine key={s.name} series={s} labels={labels} settled={settled} at={(i, v) => [x(i), y(v)]} width={2 + 2 * (series.length - 1 - index)} formatValue={formatValue} />
+          <ChartLine key={s.name} series={s} labels={labels} settled={settled} partial={partial} at={(i, v) => [x(i), y(v)]} width={2 + 2 * (series.length - 1 - index)} formatValue={formatValue} />
         ))}
       </svg>
       <figcaption className="md-legend">
@@ -82,32 +88,36 @@ export function LineChart({
             {s.name}
           </span>
         ))}
-        {settled < labels.length ? (
-          <span className="md-legend__item md-legend__under-way">
-            <span className="md-legend__dash" aria-hidden="true" />
-            {lastUnderWay}
-          </span>
-        ) : null}
+        {[...new Set(labels.map((_, i) => partial(i)))].map((text) =>
+          text === undefined ? null : (
+            <span key={text} className="md-legend__item md-legend__under-way">
+              <span className="md-legend__dash" aria-hidden="true" />
+              {text}
+            </span>
+          ),
+        )}
       </figcaption>
     </figure>
   );
 }
 
 /**
- * One series of a line chart: a solid line through its first `settled` points, a dashed one on to the points after
- * (periods still under way), and a dot on each point above zero, hollow after `settled`.
+ * One series of a line chart: a solid line through its settled points, dashed ones on to a partial first or last point,
+ * and a dot on each point above zero, hollow where its period is partial (`partial` says how, for its tooltip).
  */
 function ChartLine({
   series,
   labels,
   settled,
+  partial,
   at,
   width,
   formatValue,
 }: {
   series: Series;
   labels: string[];
-  settled: number;
+  settled: { start: number; end: number };
+  partial: (index: number) => string | undefined;
   at: (index: number, value: number) => [number, number];
   width: number;
   formatValue: (n: number) => string;
@@ -117,21 +127,27 @@ function ChartLine({
       .slice(from, to)
       .map((v, i) => at(from + i, v).join(','))
       .join(' ');
+  // The dashed stretches: into the settled points from a partial first one, and on from them to a partial last one (one
+  // stretch when the two partial points are the only ones).
+  const dashed = [
+    ...(settled.start > 0 ? [points(0, settled.start + 1)] : []),
+    ...(settled.end < labels.length && settled.end - 1 >= settled.start ? [points(settled.end - 1, labels.length)] : []),
+  ];
   // As wide as before the line was split: 3 for the last series, a pixel more for each one before it.
   const radius = 2 + width / 2;
   return (
     <g>
-      <polyline fill="none" stroke={series.color} strokeWidth={width} strokeLinejoin="round" points={points(0, settled)} />
-      {settled < labels.length ? (
-        <polyline fill="none" stroke={series.color} strokeWidth={width} strokeDasharray="6 5" strokeOpacity={0.6} className="md-chart__under-way" points={points(settled - 1, labels.length)} />
-      ) : null}
+      <polyline fill="none" stroke={series.color} strokeWidth={width} strokeLinejoin="round" points={points(settled.start, settled.end)} />
+      {dashed.map((stretch) => (
+        <polyline key={stretch} fill="none" stroke={series.color} strokeWidth={width} strokeDasharray="6 5" strokeOpacity={0.6} className="md-chart__under-way" points={stretch} />
+      ))}
       {series.values.map((v, i) => {
         if (v <= 0) return null;
         const [cx, cy] = at(i, v);
-        const done = i < settled;
+        const part = partial(i);
         return (
-          <circle key={i} cx={cx} cy={cy} r={radius} fill={done ? series.color : '#fff'} stroke={series.color} strokeWidth={done ? 0 : 2}>
-            <title>{`${series.name} ${labels[i]}${done ? '' : ' (so far)'}: ${formatValue(v)}`}</title>
+          <circle key={i} cx={cx} cy={cy} r={radius} fill={part ? '#fff' : series.color} stroke={series.color} strokeWidth={part ? 2 : 0}>
+            <title>{`${series.name} ${labels[i]}${part ? ` (${part.charAt(0).toLowerCase()}${part.slice(1)})` : ''}: ${formatValue(v)}`}</title>
           </circle>
         );
       })}

@@ -1,4 +1,4 @@
-import { addDays, dayOf, DEFAULT_PERIOD_DAYS, lastDays, type RangeQuery } from '@pricehunt/contracts';
+import { addDays, dayOf, DEFAULT_PERIOD_DAYS, lastDays, mondayOf, type Interval, type RangeQuery } from '@pricehunt/contracts';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { browserTimeZone } from '../../../lib/format';
@@ -42,4 +42,31 @@ export function useRange(): [RangeQuery, (next: { from: string; to: string }) =>
 /** Whether the period runs to today or later in its time zone: its last day, week or month is still under way. */
 export function endsToday(range: RangeQuery, now: number = Date.now()): boolean {
   return range.to >= dayOf(now, range.tz);
+}
+
+/** What a chart of the period says of its first and last points when their days or weeks are not whole. */
+export interface PartialEnds {
+  firstPartial?: string;
+  lastPartial?: string;
+}
+
+/**
+ * The legend of a period's chart by day or week for a first or last point whose period the figures cover only part of:
+ * today so far; by week, the days of a week the period starts or ends in the middle of ("Partial week: 11-04 to 11-08",
+ * in the axis's month-day form), or this week so far. A point by week is labelled by its week's Monday.
+ */
+export function partialEnds(range: RangeQuery, interval: Interval, now: number = Date.now()): PartialEnds {
+  const underWay = endsToday(range, now);
+  if (interval === 'day') return underWay ? { lastPartial: 'Today so far' } : {};
+  const monthDay = (day: string) => day.slice(5);
+  const sunday = (day: string) => addDays(mondayOf(day), 6);
+  const firstEnd = sunday(range.from) < range.to ? sunday(range.from) : range.to;
+  return {
+    ...(mondayOf(range.from) !== range.from ? { firstPartial: `Partial week: ${monthDay(range.from)} to ${monthDay(firstEnd)}` } : {}),
+    ...(underWay
+      ? { lastPartial: 'This week so far' }
+      : sunday(range.to) !== range.to
+        ? { lastPartial: `Partial week: ${monthDay(mondayOf(range.to))} to ${monthDay(range.to)}` }
+        : {}),
+  };
 }
