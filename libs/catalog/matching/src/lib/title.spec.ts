@@ -139,6 +139,21 @@ describe('productName', () => {
       ['newegg', 'SAMSUNG The Frame QN75LS03D 75" QLED 4K Smart TV Smart TV'],
       ['target', 'Samsung The Frame QN75LS03D 75-Inch QLED 4K Smart TV'],
     ])).toBe('Samsung The Frame QN75LS03D QLED 4K Smart TV (75")');
+    // A word said again in another phrase stays; the brand is said once.
+    const visualStudio = nameFrom('Microsoft', [
+      ['google', 'Microsoft Software Microsoft Visual Studio Team Edition 2005 Premium Renewal'],
+      ['amazon', 'Microsoft Software Visual Studio Team Edition 2005 Premium Renewal by Microsoft'],
+    ]);
+    expect(visualStudio).toMatch(/^Microsoft .*Visual Studio Team Edition 2005/);
+    expect(visualStudio?.match(/Microsoft/g)).toHaveLength(1);
+    expect(nameFrom('Seagate', [
+      ['amazon', 'Seagate Portable Drive 5TB External Hard Drive, Black'],
+      ['walmart', 'Seagate Portable Drive 5TB External Hard Drive - Black'],
+    ])).toBe('Seagate Portable Drive External Hard Drive (5TB, Black)');
+    expect(nameFrom('Anker', [
+      ['walmart', 'Anker Nano Charger 20W USB-C Charger, White'],
+      ['amazon', 'Anker Nano Charger 20W USB-C Charger, Compatible with iPhone, Compact Design, White'],
+    ])).toBe('Anker Nano Charger 20W USB-C Charger (White)');
     expect(nameFrom('Beats', [
       ['target', 'Beats Studio Pro Wireless Noise Cancelling Headphones - Sandstone'],
       ['bestbuy', 'Beats - Studio Pro Wireless Noise Cancelling Headphones - Sandstone'],

@@ -255,8 +255,10 @@ function nameParts(words: readonly Word[], colourAt: ReadonlySet<number>, readin
       colourWords.push(spelledColour(text));
       return;
     }
-    // A word said twice ("Smart TV, Smart TV") is said once.
-    if (word.tokens.every((token) => inCore.has(agreementKey(token)))) return;
+    // The brand and words said twice ("Smart TV, Smart TV") are said once; another word said again in another phrase
+    // stays ("Portable Drive 5TB External Hard Drive").
+    const saidAgain = word.tokens.every((token) => inCore.has(agreementKey(token)));
+    if (saidAgain && (word.tokens.every((token) => reading.brandTokens.has(token)) || repeatsRun(words, index))) return;
     const tells = word.tokens.every((token) => reading.brandTokens.has(token) || (FIGURE.test(token) && !MARKETING_WORDS.has(token)));
     if (tells || word.tokens.every(reading.agreed)) {
       core.push(word.text);
@@ -265,6 +267,24 @@ function nameParts(words: readonly Word[], colourAt: ReadonlySet<number>, readin
   });
   if (colourWords.length > 0) variant.push(colourWords.join(' '));
   return { core, variant, carried };
+}
+
+/** A word's folded words as one key ("" for a separator). */
+const wordKey = (word: Word | undefined) => (word ? word.tokens.map(agreementKey).join(' ') : '');
+
+/**
+ * Whether the word at `index` repeats the word before it ("TV TV"), or a pair of words said earlier with its
+ * neighbour before or after it ("Smart TV" of "Smart TV, Smart TV").
+ */
+function repeatsRun(words: readonly Word[], index: number): boolean {
+  const key = wordKey(words[index]);
+  if (key === wordKey(words[index - 1])) return true;
+  const pairAt = (start: number) => {
+    const [first, second] = [wordKey(words[start]), wordKey(words[start + 1])];
+    return first && second ? `${first} ${second}` : '';
+  };
+  const earlier = (pair: string, before: number) => pair !== '' && Array.from({ length: Math.max(0, before) }, (_, start) => pairAt(start)).includes(pair);
+  return earlier(pairAt(index - 1), index - 1) || earlier(pairAt(index), index);
 }
 
 /** Nouns that make a colour before them a feature, not the item's colour: "Low Blue Light", "White Noise". */
