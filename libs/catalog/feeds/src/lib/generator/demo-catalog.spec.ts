@@ -113,6 +113,21 @@ describe('generateDemoCatalog', () => {
       if (claims) expect(product.marketing.filter((phrase) => !claims.includes(phrase))).toEqual([]);
     }
   });
+
+  it('sells a product only with what fits it: its own bundles, else its category’s, and one sold alone as no bundle', () => {
+    const titlesOf = (pattern: RegExp) => offers.filter((offer) => pattern.test(offer.title)).map((offer) => offer.title);
+    // A stylus, a charger or a tracker comes with no mouse pad or USB receiver; a hard drive or a card with no heatsink.
+    expect(titlesOf(/Pencil|Anker|MagSafe|SmartTag|AirTag|Sonicare|Oral-B/).filter((title) => /Mouse Pad|USB Receiver|Combo/.test(title))).toEqual([]);
+    expect(titlesOf(/Hard Drive|microSD|Flash Drive|Portable SSD/).filter((title) => /Heatsink|Migration Software/.test(title))).toEqual([]);
+    const alone = new Set(products.filter((product) => product.real.bundles?.length === 0).map((product) => product.productKey));
+    expect(alone.size).toBeGreaterThan(5);
+    for (const product of products) {
+      const own = product.real.bundles;
+      if (own) expect(own.length === 0 ? product.bundle === '' : own.includes(product.bundle)).toBe(true);
+    }
+    const costco = offers.filter((offer) => offer.retailer === 'costco');
+    expect(costco.filter((offer) => alone.has(offer.productKey) && /\bBundle\b/.test(offer.title))).toEqual([]);
+  });
 });
 
 describe('demoPriceHistory', () => {

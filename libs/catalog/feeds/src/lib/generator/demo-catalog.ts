@@ -103,7 +103,7 @@ export function demoProducts(seed: number): DemoProduct[] {
         colour: variant.colour ?? '',
         msrpCents: Math.round(variant.price * 100),
         marketing: [marketing[m1] as string, marketing[m2] as string],
-        bundle: rng.pick(category.bundles),
+        bundle: rng.pick(real.bundles ?? category.bundles) ?? '',
         title: [brand, real.family, real.name, model, size, variant.capacity ?? '', real.noun, variant.colour ?? ''].filter(Boolean).join(' '),
         real,
         variant,

@@ -193,7 +193,8 @@ function offerTitle(retailer: SyntheticRetailer, p: SyntheticProduct, rng: Rng, 
       // three shops, and their words its name ("… Gaming Keyboard Family Fun").
       return join([brand.toUpperCase(), family, p.model, sizeText(p, 0), noun, p.capacity, p.colour]);
     case 'costco':
-      return join([brand, family, sizeText(p, 3), model, p.capacity, noun, rng.chance(0.6) ? p.bundle : '', rng.chance(0.3) && !p.bundle.includes('Bundle') ? 'Bundle' : '']);
+      // A product sold alone (no bundle) is never called a bundle.
+      return join([brand, family, sizeText(p, 3), model, p.capacity, noun, rng.chance(0.6) ? p.bundle : '', rng.chance(0.3) && p.bundle !== '' && !p.bundle.includes('Bundle') ? 'Bundle' : '']);
     case 'apple':
       return join([join([family, p.model, p.capacity]), p.colour], ' - ');
     case 'playstation':

@@ -23,6 +23,11 @@ describe('real products', () => {
     for (const claims of [['Bluetooth'], ['Bluetooth', 'Bluetooth'], ['Bluetooth', ''], ['Bluetooth', ' Foldable'], 'Bluetooth']) {
       expect(() => realProductsFrom({ products: [{ ...product, claims }] })).toThrow('product 1: field claims is missing or wrong');
     }
+    // Bundles may be none (sold alone), never a repeated or an empty one.
+    expect(realProductsFrom({ products: [{ ...product, bundles: [] }] })[0]?.bundles).toEqual([]);
+    for (const bundles of [['with Case', 'with Case'], [''], [' with Case'], 'with Case']) {
+      expect(() => realProductsFrom({ products: [{ ...product, bundles }] })).toThrow('product 1: field bundles is missing or wrong');
+    }
   });
 
   it('names the variant and its field', () => {

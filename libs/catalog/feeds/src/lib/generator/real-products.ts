@@ -48,6 +48,11 @@ export interface RealProduct {
    * Two or more, each true of every variant.
    */
   claims?: readonly string[];
+  /**
+   * What a warehouse club sells this product with ("with Extra Filter"), where its category's bundles (`CATEGORIES`) are
+   * not true of it: a stylus comes with no mouse pad, a hard drive with no heatsink. Empty: sold alone.
+   */
+  bundles?: readonly string[];
   variants: readonly RealVariant[];
   /** Size unit of the variants' sizes. */
   sizeUnit?: 'inch' | 'mm';
@@ -66,6 +71,9 @@ const isRecord = (value: unknown): value is Fields => typeof value === 'object' 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isPrice = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value > 0;
 const isCategory = (value: unknown): value is CategoryId => isString(value) && Object.hasOwn(CATEGORIES, value);
+/** Distinct phrases, each trimmed and not empty. */
+const phrases = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((phrase) => isString(phrase) && phrase.trim() === phrase && phrase.length > 0) && new Set(value).size === value.length;
 
 /** Each field a record may hold, with the check its value must pass. */
 const VARIANT_FIELDS: Readonly<Record<keyof RealVariant, (value: unknown) => boolean>> = {
@@ -84,7 +92,8 @@ const PRODUCT_FIELDS: Readonly<Record<keyof RealProduct, (value: unknown) => boo
   name: isString,
   model: isString,
   noun: isString,
-  claims: (value) => Array.isArray(value) && value.length >= 2 && value.every((claim) => isString(claim) && claim.trim() === claim && claim.length > 0) && new Set(value).size === value.length,
+  claims: (value) => phrases(value) && value.length >= 2,
+  bundles: phrases,
   variants: (value) => Array.isArray(value) && value.length > 0,
   sizeUnit: (value) => value === 'inch' || value === 'mm',
   playstation: (value) => value === true,
