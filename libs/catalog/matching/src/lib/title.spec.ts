@@ -139,6 +139,12 @@ describe('productName', () => {
       ['newegg', 'SAMSUNG The Frame QN75LS03D 75" QLED 4K Smart TV Smart TV'],
       ['target', 'Samsung The Frame QN75LS03D 75-Inch QLED 4K Smart TV'],
     ])).toBe('Samsung The Frame QN75LS03D QLED 4K Smart TV (75")');
+    // Colours after "with" are of what the product comes with, not its own.
+    expect(nameFrom('Nintendo', [
+      ['walmart', 'Nintendo Switch Console with Neon Blue and Neon Red Joy-Con'],
+      ['bestbuy', 'Nintendo - Switch Console with Neon Blue and Neon Red Joy-Con'],
+      ['amazon', 'Nintendo Switch Console with Neon Blue and Neon Red Joy-Con, Gaming, Immersive Play'],
+    ])).toBe('Nintendo Switch Console with Neon Blue and Neon Red Joy-Con');
     // A word said again in another phrase stays; the brand is said once.
     const visualStudio = nameFrom('Microsoft', [
       ['google', 'Microsoft Software Microsoft Visual Studio Team Edition 2005 Premium Renewal'],

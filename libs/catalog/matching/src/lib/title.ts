@@ -219,6 +219,9 @@ function nameParts(words: readonly Word[], colourAt: ReadonlySet<number>, readin
   const core: string[] = [];
   const inCore = new Set<string>();
   const taken = new Set<number>();
+  // Colours after "with" are of what the product comes with ("Console with Neon Blue and Neon Red Joy-Con").
+  const withAt = words.findIndex((word) => /^(?:with|w\/)$/i.test(word.text));
+  const comesWith = (index: number) => withAt >= 0 && index > withAt;
   words.forEach((word, index) => {
     const text = word.text.replace(/,$/, '');
     if (taken.has(index)) return;
@@ -251,7 +254,7 @@ function nameParts(words: readonly Word[], colourAt: ReadonlySet<number>, readin
       variant.push(text.replace(/[()]/g, '') + ofText);
       return;
     }
-    if (colourAt.size === 0 && word.tokens.every((token) => reading.colours.has(token)) && !featureFollows(words, index)) {
+    if (colourAt.size === 0 && word.tokens.every((token) => reading.colours.has(token)) && !featureFollows(words, index) && !comesWith(index)) {
       colourWords.push(spelledColour(text));
       return;
     }
