@@ -145,6 +145,10 @@ describe('productName', () => {
       ['bestbuy', 'Nintendo - Switch Console with Neon Blue and Neon Red Joy-Con'],
       ['amazon', 'Nintendo Switch Console with Neon Blue and Neon Red Joy-Con, Gaming, Immersive Play'],
     ])).toBe('Nintendo Switch Console with Neon Blue and Neon Red Joy-Con');
+    expect(nameFrom('Polaroid', [
+      ['amazon', 'Polaroid CIA-1237PC 12 Mp Digital Camera with 3x Optical Zoom Pink'],
+      ['walmart', 'Polaroid I1237 Pink 12MP Digital Camera W 3x Optical Zoom 2.7 LCD Display'],
+    ])).toMatch(/Zoom \(Pink\)$/);
     // A word said again in another phrase stays; the brand is said once.
     const visualStudio = nameFrom('Microsoft', [
       ['google', 'Microsoft Software Microsoft Visual Studio Team Edition 2005 Premium Renewal'],

@@ -219,9 +219,13 @@ function nameParts(words: readonly Word[], colourAt: ReadonlySet<number>, readin
   const core: string[] = [];
   const inCore = new Set<string>();
   const taken = new Set<number>();
-  // Colours after "with" are of what the product comes with ("Console with Neon Blue and Neon Red Joy-Con").
+  // A colour after "with" and before another word is of what the product comes with ("Console with Neon Blue and Neon
+  // Red Joy-Con"); one that ends the listing is its own ("Camera with 3x Optical Zoom Pink").
   const withAt = words.findIndex((word) => /^(?:with|w\/)$/i.test(word.text));
-  const comesWith = (index: number) => withAt >= 0 && index > withAt;
+  const comesWith = (index: number) => {
+    const next = words[index + 1];
+    return withAt >= 0 && index > withAt && next !== undefined && !next.tokens.every((token) => reading.colours.has(token));
+  };
   words.forEach((word, index) => {
     const text = word.text.replace(/,$/, '');
     if (taken.has(index)) return;
