@@ -313,7 +313,7 @@ const row = (cells: string[]) => cells.join('\t');
       { format: 'gmc', bulk, source: 'more' },
     );
     expect(present(await t.app.storage.catalog.findOfferByExternalId('newegg', 'W4')).productId).toBe(productId);
-    expect(present(await t.app.storage.catalog.getProduct(productId)).title).toBe('Apple Watch Series 9 GPS 45mm - Midnight');
+    expect(present(await t.app.storage.catalog.getProduct(productId)).title).toBe('Apple Watch Series 9 GPS 45mm (Midnight)');
   });
 
   it('rejects a row whose link already belongs to another offer', async () => {

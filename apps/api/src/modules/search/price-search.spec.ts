@@ -28,11 +28,11 @@ describe('search API: a price typed with the words', () => {
     expect(under.priceRange).toEqual({ minCents: null, maxCents: 10_000, currency: 'USD' });
     expect(under.input.query).toBe('headphones under $100');
     expect(under.source.title).toBe('headphones');
-    expect(titles(under)).toEqual(['JBL Tune 510BT Wireless On-Ear Headphones, Blue', 'Sony WH-CH520 Wireless On-Ear Headphones, Black']);
+    expect(titles(under)).toEqual(['JBL Tune 510BT Wireless On-Ear Headphones (Blue)', 'Sony WH-CH520 Wireless On-Ear Headphones (Black)']);
     expect(under.similarProducts.every((product) => (product.bestPriceCents ?? Infinity) <= 10_000)).toBe(true);
 
-    expect(titles(await search('noise cancelling headphones over 300'))).toEqual(['Sony WH-1000XM5 Wireless Noise Cancelling Headphones, Silver']);
-    expect(titles(await search('headphones between 50 and 300'))).toEqual(['Bose QuietComfort 45 Wireless Noise Cancelling Headphones, Black', 'JBL Tune 510BT Wireless On-Ear Headphones, Blue']);
+    expect(titles(await search('noise cancelling headphones over 300'))).toEqual(['Sony WH-1000XM5 Wireless Noise Cancelling Headphones (Silver)']);
+    expect(titles(await search('headphones between 50 and 300'))).toEqual(['Bose QuietComfort 45 Wireless Noise Cancelling Headphones (Black)', 'JBL Tune 510BT Wireless On-Ear Headphones (Blue)']);
   });
 
   it('answers an empty list when nothing the words fit is priced within it, and keeps the answer as stored', async () => {

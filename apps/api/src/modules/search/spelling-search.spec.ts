@@ -113,7 +113,7 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
   it('completes a piece of a model code the listings write whole ("sony xm5": WH-1000XM5), and names the product', async () => {
     const result = await search('sony xm5');
     expect(result.correctedQuery).toBe('sony 1000xm5');
-    expect(found(result).map((product) => product.title)).toEqual(['Sony WH-1000XM5 Wireless Headphones, Silver']);
+    expect(found(result).map((product) => product.title)).toEqual(['Sony WH-1000XM5 Wireless Headphones (Silver)']);
   });
 
   it('lists a line typed by the series code its listings write only inside the model number of each size ("s90c": QN65S90C)', async () => {
@@ -159,7 +159,7 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     expect(found(await search('android phone')).map((product) => product.title)).toEqual(['Google Pixel 9 Unlocked Android Smartphone (128GB, Obsidian)']);
     const beats = await search('beats buds');
     expect(beats.correctedQuery).toBe('beats earbuds');
-    expect(found(beats).map((product) => product.title)).toEqual(['Beats Fit Pro True Wireless Earbuds, Black']);
+    expect(found(beats).map((product) => product.title)).toEqual(['Beats Fit Pro True Wireless Earbuds (Black)']);
     // Words that find what they name are searched as typed.
     const nothing = await search('nothing phone');
     expect(nothing.correctedQuery).toBeNull();
@@ -187,7 +187,7 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     expect(found(tv).every((product) => / TV$/.test(product.title))).toBe(true);
     const speaker = await search('bose speaker for outdoor parties');
     expect(speaker.correctedQuery).toBe('bose speaker');
-    expect(found(speaker).map((product) => product.title)).toEqual(['Bose SoundLink Flex Portable Bluetooth Speaker, Black']);
+    expect(found(speaker).map((product) => product.title)).toEqual(['Bose SoundLink Flex Portable Bluetooth Speaker (Black)']);
     // A name the catalog lacks is kept: its neighbours are what is shown.
     expect((await search('bose earpods')).correctedQuery).not.toBe('bose');
   });
@@ -242,8 +242,8 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     expect(found(cases)).toEqual([]);
     // Products whose listings hold the kind are listed.
     expect(found(await search('bose headphones')).map((product) => product.title).sort()).toEqual([
-      'Bose QuietComfort 45 Bluetooth Wireless Headphones, White Smoke',
-      'Bose QuietComfort Ultra Wireless Noise Cancelling Headphones, Black',
+      'Bose QuietComfort 45 Bluetooth Wireless Headphones (White Smoke)',
+      'Bose QuietComfort Ultra Wireless Noise Cancelling Headphones (Black)',
     ]);
   });
 
@@ -259,7 +259,7 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
       'Nothing Phone (2a) Unlocked Smartphone (128GB, White)',
       'Samsung Galaxy S24 SM-S921U Unlocked Smartphone (256GB, Onyx Black)',
     ]);
-    expect(found(await search('bose speakers')).map((product) => product.title)).toEqual(['Bose SoundLink Flex Portable Bluetooth Speaker, Black']);
+    expect(found(await search('bose speakers')).map((product) => product.title)).toEqual(['Bose SoundLink Flex Portable Bluetooth Speaker (Black)']);
     // "phones": the Nothing Phone's word, then the smartphones, the iPhone too, as "phone" lists them.
     expect(found(await search('phones')).map((product) => product.title)[0]).toBe('Nothing Phone (2a) Unlocked Smartphone (128GB, White)');
     expect(found(await search('phones')).length).toBe(4);

@@ -169,7 +169,12 @@ describe('productName', () => {
       ['bestbuy', 'Beats - Studio Pro Wireless Noise Cancelling Headphones - Sandstone'],
       ['amazon', 'Beats Studio Pro Wireless Noise Canceling Headphones, with Mic for Phone Calls, Sandstone'],
     ])).toBe('Beats Studio Pro Wireless Noise Cancelling Headphones (Sandstone)');
-    expect(productName([{ title: 'Dyson V15 Detect Cordless Vacuum, Yellow (Renewed)', brand: 'Dyson' }])).toBe('Dyson V15 Detect Cordless Vacuum, Yellow');
+    // A colour that ends the one shop's listing is in brackets, as in every other name.
+    expect(productName([{ title: 'Dyson V15 Detect Cordless Vacuum, Yellow (Renewed)', brand: 'Dyson' }])).toBe('Dyson V15 Detect Cordless Vacuum (Yellow)');
+    expect(productName([{ title: 'Anker Nano Charger 20W USB-C Charger, Compact Design, Black', brand: 'Anker' }])).toBe('Anker Nano Charger 20W USB-C Charger, Compact Design (Black)');
+    expect(productName([{ title: 'Apple Magic Mouse (USB-C) - White', brand: 'Apple' }])).toBe('Apple Magic Mouse (USB-C, White)');
+    expect(productName([{ title: 'Bose QuietComfort Ultra Earbuds', brand: 'Bose' }])).toBe('Bose QuietComfort Ultra Earbuds');
+    expect(productName([{ title: 'Nothing Phone (2a) Unlocked Smartphone (128GB, White)', brand: 'Nothing' }])).toBe('Nothing Phone (2a) Unlocked Smartphone (128GB, White)');
     expect(productName([])).toBeNull();
   });
 

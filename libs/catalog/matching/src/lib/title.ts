@@ -370,8 +370,8 @@ export function productName(offers: readonly NamedOffer[]): string | null {
   if (base === null) return null;
   const pool = namingPool(offers);
   const agreed = shopAgreement(pool);
-  if (agreed === null) return base;
   const brand = pool.map((offer) => offer.brand?.trim()).find(Boolean);
+  if (agreed === null) return oneShopName(base, brand);
   const reading: NameReading = {
     agreed,
     brandTokens: new Set(brand ? foldedTokens(brand) : []),
@@ -382,9 +382,27 @@ export function productName(offers: readonly NamedOffer[]): string | null {
   const name = tidy(core);
   // The listing says more than such a name: keep the listing's.
   if (keepsTooLittle([name, ...carried].join(' '), base, reading.brandTokens)) return base;
+  return withVariant(name, variant);
+}
+
+/** A name with its variant in brackets; a name that ends in brackets of its own ("Magic Mouse (USB-C)") takes it into them: "(USB-C, Black)". */
+function withVariant(name: string, variant: readonly string[]): string {
   if (variant.length === 0) return name;
-  // A name that ends in brackets of its own ("Magic Mouse (USB-C)") takes its variant into them: "(USB-C, Black)".
   return /\([^()]*\)$/.test(name) ? `${name.slice(0, -1)}, ${variant.join(', ')})` : `${name} (${variant.join(', ')})`;
+}
+
+/**
+ * The name of a product one shop lists: its cleaned listing, whose words cannot be told apart from the shop's phrases,
+ * with a colour that ends it in brackets as in every other name ("Cordless Vacuum, Yellow" → "Cordless Vacuum (Yellow)").
+ */
+function oneShopName(base: string, brand: string | undefined): string {
+  const words = wordsOf(base);
+  const reading: NameReading = { agreed: () => false, brandTokens: new Set(brand ? foldedTokens(brand) : []), colours: colourTokens(base) };
+  const start = colourTailStart(words, reading);
+  // A listing that ends in brackets ("Smartphone (128GB, White)") has its variant in them already.
+  if (start === null || /\)$/.test(base)) return base;
+  const colour = words.slice(start).map((word) => spelledColour(word.text.replace(/,$/, '')));
+  return withVariant(tidy(words.slice(0, start).map((word) => word.text)), [colour.join(' ')]);
 }
 
 /** Words joined, without separators at either end or two in a row, and without empty brackets or a trailing comma. */
