@@ -3,7 +3,8 @@
  * noise ("NEW SEALED …", "… Free Shipping"), with the brand written once and as the brand writes itself.
  */
 import { canonicalColour, colourSpellings, extractColours } from './extract';
-import { foldText, MARKETING_WORDS } from './normalise';
+import { MARKETING_WORDS } from './normalise';
+import { agreementKey, foldedTokens, PUNCTUATION, repeatsRun, SEPARATOR, tidy, wordsOf, type Word } from './title-words';
 
 export interface TitledOffer {
   title: string;
@@ -68,8 +69,6 @@ function brandPatterns(name: string): BrandPatterns {
   return patterns;
 }
 
-/** The folded words of a text, split at anything but letters, digits and dots. */
-const foldedTokens = (text: string) => foldText(text).split(/[^a-z0-9.]+/).filter(Boolean);
 const tokens = (title: string) => new Set(foldedTokens(title));
 
 /** The offers a product is named from: those with a title, of new items only when there are any. */
@@ -114,33 +113,6 @@ export function representativeTitle(offers: readonly TitledOffer[]): string | nu
   return best;
 }
 
-/** Separators a title writes between its parts: dropped where they would start, end or double a name. */
-const SEPARATOR = /^(?:[-–—|/,:;+&]|and|with|w\/|for)$/i;
-/** A separator that is punctuation, not a word. */
-const PUNCTUATION = /^[-–—|/,:;+&]$/;
-
-/** An ordinal ("2nd", "(10th") that a generation word may follow. */
-const ORDINAL_WORD = /^\(?\d{1,2}(?:st|nd|rd|th)$/i;
-/** "Gen", "generation)": with the ordinal before it, one word ("(2nd generation)"), read as the line's number. */
-const GENERATION_WORD = /^gen(?:eration)?\b/i;
-
-/**
- * The words of a title with what each says (folded tokens; none for a separator or punctuation). An ordinal and the
- * generation word after it are one word, so that a name keeps or drops them together: "(2nd generation)".
- */
-function wordsOf(title: string): Array<{ text: string; tokens: string[] }> {
-  const texts: string[] = [];
-  for (const text of title.split(/\s+/).filter(Boolean)) {
-    const last = texts[texts.length - 1];
-    if (last !== undefined && ORDINAL_WORD.test(last) && GENERATION_WORD.test(text)) texts[texts.length - 1] = `${last} ${text}`;
-    else texts.push(text);
-  }
-  return texts.map((text) => ({ text, tokens: foldedTokens(text) }));
-}
-
-/** A word as listings agree on it whatever their spelling: "Cancelling" and "Canceling", "Headphone" and "Headphones". */
-const agreementKey = (token: string) => token.replace(/(.)\1+/g, '$1').replace(/(?<=[a-z]{3})(?:es|s)$/, '');
-
 /** A word that tells one variant or model from another: it holds a figure (a model number, a size, a generation). */
 const FIGURE = /\d/;
 /** A screen or product size in inches ("65-Inch", '65"', "65 in"), written as '65"'. */
@@ -151,8 +123,6 @@ const INCHES_AFTER = /^(?:in\.|inch(?:es)?|"|”)[,)]?$/i;
 const CAPACITY = /^\(?\d+(?:\.\d+)?(?:gb|tb|mb)\)?,?$/i;
 /** What a capacity is of, written after it ("8GB RAM 256GB SSD"): it goes with the capacity into the variant. */
 const CAPACITY_OF = /^(?:ram|ssd|hdd|emmc|storage|memory|ddr\d|lpddr\d\w*|ufs)\)?,?$/i;
-
-type Word = ReturnType<typeof wordsOf>[number];
 
 /** What a product's name is read with: which words most shops say, the brand's words, the colours of its listing. */
 interface NameReading {
@@ -276,24 +246,6 @@ function nameParts(words: readonly Word[], colourAt: ReadonlySet<number>, readin
   return { core, variant, carried };
 }
 
-/** A word's folded words as one key ("" for a separator). */
-const wordKey = (word: Word | undefined) => (word ? word.tokens.map(agreementKey).join(' ') : '');
-
-/**
- * Whether the word at `index` repeats the word before it ("TV TV"), or a pair of words said earlier with its
- * neighbour before or after it ("Smart TV" of "Smart TV, Smart TV").
- */
-function repeatsRun(words: readonly Word[], index: number): boolean {
-  const key = wordKey(words[index]);
-  if (key === wordKey(words[index - 1])) return true;
-  const pairAt = (start: number) => {
-    const [first, second] = [wordKey(words[start]), wordKey(words[start + 1])];
-    return first && second ? `${first} ${second}` : '';
-  };
-  const earlier = (pair: string, before: number) => pair !== '' && Array.from({ length: Math.max(0, before) }, (_, start) => pairAt(start)).includes(pair);
-  return earlier(pairAt(index - 1), index - 1) || earlier(pairAt(index), index);
-}
-
 /** Nouns that make a colour before them a feature, not the item's colour: "Low Blue Light", "White Noise". */
 const FEATURE_AFTER_COLOUR = /^(?:light|noise|dot|tooth)s?\b/i;
 
@@ -385,7 +337,10 @@ export function productName(offers: readonly NamedOffer[]): string | null {
   return withVariant(name, variant);
 }
 
-/** A name with its variant in brackets; a name that ends in brackets of its own ("Magic Mouse (USB-C)") takes it into them: "(USB-C, Black)". */
+/**
+ * A name with its variant in brackets; a name that ends in brackets of its own ("Magic Mouse (USB-C)") takes it into
+ * them: "(USB-C, Black)".
+ */
 function withVariant(name: string, variant: readonly string[]): string {
   if (variant.length === 0) return name;
   return /\([^()]*\)$/.test(name) ? `${name.slice(0, -1)}, ${variant.join(', ')})` : `${name} (${variant.join(', ')})`;
@@ -405,20 +360,3 @@ function oneShopName(base: string, brand: string | undefined): string {
   return withVariant(tidy(words.slice(0, start).map((word) => word.text)), [colour.join(' ')]);
 }
 
-/** Words joined, without separators at either end or two in a row, and without empty brackets or a trailing comma. */
-function tidy(words: readonly string[]): string {
-  const out: string[] = [];
-  for (const word of words) {
-    const separator = SEPARATOR.test(word) || foldText(word).replace(/[^a-z0-9]+/g, '') === '';
-    if (separator && (out.length === 0 || SEPARATOR.test(out[out.length - 1] as string))) continue;
-    out.push(word);
-  }
-  while (out.length > 0 && SEPARATOR.test(out[out.length - 1] as string)) out.pop();
-  return out
-    .join(' ')
-    .replace(/\(\s*\)|\[\s*\]/g, '')
-    .replace(/\s*,\s*(?=,|$)/g, '')
-    .replace(/\s{2,}/g, ' ')
-    .replace(/[\s,;:–—-]+$/, '')
-    .trim();
-}

@@ -81,23 +81,28 @@ export function LineChart({
           <ChartLine key={s.name} series={s} labels={labels} settled={settled} partial={partial} at={(i, v) => [x(i), y(v)]} width={2 + 2 * (series.length - 1 - index)} formatValue={formatValue} />
         ))}
       </svg>
-      <figcaption className="md-legend">
-        {series.map((s) => (
-          <span key={s.name} className="md-legend__item">
-            <span className="md-legend__swatch" style={{ background: s.color }} aria-hidden="true" />
-            {s.name}
-          </span>
-        ))}
-        {[...new Set(labels.map((_, i) => partial(i)))].map((text) =>
-          text === undefined ? null : (
-            <span key={text} className="md-legend__item md-legend__under-way">
-              <span className="md-legend__dash" aria-hidden="true" />
-              {text}
-            </span>
-          ),
-        )}
-      </figcaption>
+      <ChartLegend series={series} partials={[partial(0), partial(labels.length - 1)].filter((text): text is string => text !== undefined)} />
     </figure>
+  );
+}
+
+/** A swatch and name per series, then a dash and the words of each partial period drawn. */
+function ChartLegend({ series, partials }: { series: Series[]; partials: string[] }) {
+  return (
+    <figcaption className="md-legend">
+      {series.map((s) => (
+        <span key={s.name} className="md-legend__item">
+          <span className="md-legend__swatch" style={{ background: s.color }} aria-hidden="true" />
+          {s.name}
+        </span>
+      ))}
+      {[...new Set(partials)].map((text) => (
+        <span key={text} className="md-legend__item md-legend__under-way">
+          <span className="md-legend__dash" aria-hidden="true" />
+          {text}
+        </span>
+      ))}
+    </figcaption>
   );
 }
 
