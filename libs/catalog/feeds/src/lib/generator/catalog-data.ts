@@ -137,7 +137,7 @@ export const CATEGORIES: Readonly<Record<CategoryId, CategorySpec>> = {
   },
   storage: {
     label: 'Storage',
-    path: 'Computers > Storage > Solid State Drives',
+    path: 'Computers > Storage',
     colours: ['Black'],
     capacities: [['500GB', 0.6], ['1TB', 1], ['2TB', 1.7], ['4TB', 3]],
     marketing: ['PCIe Gen 4 NVMe M.2', 'Up to 7,450MB/s', 'Internal SSD', 'Heatsink', 'for PS5'],
@@ -145,7 +145,7 @@ export const CATEGORIES: Readonly<Record<CategoryId, CategorySpec>> = {
   },
   accessories: {
     label: 'Accessories',
-    path: 'Computers > Keyboards & Mice',
+    path: 'Electronics > Accessories',
     colours: ['Graphite', 'Pale Gray', 'Black', 'White', 'Rose'],
     marketing: ['Wireless', 'Bluetooth', 'Ergonomic', 'Rechargeable', 'Quiet Clicks', 'Multi-Device'],
     bundles: ['with USB Receiver', 'Combo', 'with Mouse Pad'],

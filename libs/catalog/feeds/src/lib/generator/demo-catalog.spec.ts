@@ -114,6 +114,12 @@ describe('generateDemoCatalog', () => {
     }
   });
 
+  it('files each product under a category path true of it: no charger among keyboards, no hard drive among SSDs', () => {
+    const pathsOf = (pattern: RegExp) => new Set(products.filter((product) => pattern.test(product.title)).map((product) => product.categoryPath));
+    expect([...pathsOf(/Charger|Pencil|Toothbrush|Tracker|AirTag|Webcam/)].filter((path) => /Keyboards|Mice/.test(path))).toEqual([]);
+    expect([...pathsOf(/Hard Drive|microSD|Flash Drive/)].filter((path) => /Solid State/.test(path))).toEqual([]);
+  });
+
   it('sells a product only with what fits it: its own bundles, else its category’s, and one sold alone as no bundle', () => {
     const titlesOf = (pattern: RegExp) => offers.filter((offer) => pattern.test(offer.title)).map((offer) => offer.title);
     // A stylus, a charger or a tracker comes with no mouse pad or USB receiver; a hard drive or a card with no heatsink.
