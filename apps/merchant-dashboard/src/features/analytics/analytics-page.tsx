@@ -1,4 +1,4 @@
-import { BREAKDOWN_DIMENSIONS, type AnalyticsResponse, type BreakdownDimension, type Interval, type RangeQuery } from '@pricehunt/contracts';
+import { addDays, BREAKDOWN_DIMENSIONS, type AnalyticsResponse, type BreakdownDimension, type Interval, type RangeQuery } from '@pricehunt/contracts';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { centsToUnits, downloadText, toCsv } from '../../lib/csv';
@@ -37,12 +37,25 @@ function useAnalyticsView() {
   return { range, setRange, ready, interval, dimension, analytics, setParam };
 }
 
+/**
+ * The series as a CSV table: a row per day, or per week with the first and last day of the period it counts (a week the
+ * period starts or ends inside counts only its days in the period).
+ */
+export function seriesCsv(data: AnalyticsResponse, range: RangeQuery, interval: Interval): string {
+  const days = (period: string) => {
+    if (interval === 'day') return [period];
+    const last = addDays(period, 6);
+    return [period, period < range.from ? range.from : period, last > range.to ? range.to : last];
+  };
+  return toCsv(
+    [...(interval === 'day' ? ['day'] : ['week starting', 'first day counted', 'last day counted']), 'clicks', 'referrals', 'conversions', `revenue (${data.currency})`, 'conversion rate'],
+    data.series.map((p) => [...days(p.period), p.clicks, p.referrals, p.conversions, centsToUnits(p.revenueCents), p.conversionRate]),
+  );
+}
+
 /** Downloads the series and the breakdown shown, one CSV table after the other. */
 function exportCsv(data: AnalyticsResponse, range: RangeQuery, interval: Interval, dimension: BreakdownDimension) {
-  const series = toCsv(
-    [interval === 'day' ? 'day' : 'week starting', 'clicks', 'referrals', 'conversions', `revenue (${data.currency})`, 'conversion rate'],
-    data.series.map((p) => [p.period, p.clicks, p.referrals, p.conversions, centsToUnits(p.revenueCents), p.conversionRate]),
-  );
+  const series = seriesCsv(data, range, interval);
   const breakdown = toCsv(
     [DIMENSION_LABELS[dimension], 'clicks', 'referrals', 'conversions', `revenue (${data.currency})`, 'conversion rate'],
     data.breakdown.map((r) => [r.key, r.clicks, r.referrals, r.conversions, centsToUnits(r.revenueCents), r.conversionRate]),
