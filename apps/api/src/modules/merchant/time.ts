@@ -1,5 +1,5 @@
 /** Buckets of calendar days in an IANA time zone (the days themselves are contracts' `period.ts`). */
-import { addDays, mondayOf, startOfDay } from '@pricehunt/contracts';
+import { addDays, mondayOf, startOfDay, weekInPeriod } from '@pricehunt/contracts';
 
 export { addDays, dayOf, daysBetween, startOfDay, zoneOffsetMs } from '@pricehunt/contracts';
 
@@ -10,13 +10,15 @@ export interface Bucket {
   end: number;
 }
 
-/** Consecutive buckets covering the calendar days from..to (inclusive) in `timeZone`; weeks are clipped to the range. */
+/**
+ * Consecutive buckets covering the calendar days from..to (inclusive) in `timeZone`; a week counts only its days in the
+ * range (contracts' `weekInPeriod`, which the dashboard names a partial week by).
+ */
 export function buckets(from: string, to: string, timeZone: string, interval: 'day' | 'week'): Bucket[] {
   const result: Bucket[] = [];
   let day = from;
   while (day <= to) {
-    const next = interval === 'day' ? addDays(day, 1) : addDays(mondayOf(day), 7);
-    const endDay = next > addDays(to, 1) ? addDays(to, 1) : next;
+    const endDay = addDays(interval === 'day' ? day : weekInPeriod(mondayOf(day), { from, to }).to, 1);
     result.push({ period: interval === 'day' ? day : mondayOf(day), start: startOfDay(day, timeZone), end: startOfDay(endDay, timeZone) });
     day = endDay;
   }

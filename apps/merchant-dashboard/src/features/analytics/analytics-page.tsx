@@ -1,4 +1,4 @@
-import { addDays, BREAKDOWN_DIMENSIONS, type AnalyticsResponse, type BreakdownDimension, type Interval, type RangeQuery } from '@pricehunt/contracts';
+import { BREAKDOWN_DIMENSIONS, type AnalyticsResponse, type BreakdownDimension, type Interval, type RangeQuery, weekInPeriod } from '@pricehunt/contracts';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { centsToUnits, downloadText, toCsv } from '../../lib/csv';
@@ -44,8 +44,8 @@ function useAnalyticsView() {
 export function seriesCsv(data: AnalyticsResponse, range: RangeQuery, interval: Interval): string {
   const days = (period: string) => {
     if (interval === 'day') return [period];
-    const last = addDays(period, 6);
-    return [period, period < range.from ? range.from : period, last > range.to ? range.to : last];
+    const counted = weekInPeriod(period, range);
+    return [period, counted.from, counted.to];
   };
   return toCsv(
     [...(interval === 'day' ? ['day'] : ['week starting', 'first day counted', 'last day counted']), 'clicks', 'referrals', 'conversions', `revenue (${data.currency})`, 'conversion rate'],

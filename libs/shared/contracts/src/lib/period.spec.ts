@@ -1,4 +1,4 @@
-import { addDays, dayOf, daysBetween, lastDays, mondayOf, periodBounds, startOfDay, trendInterval, zoneOffsetMs } from './period';
+import { addDays, dayOf, daysBetween, lastDays, mondayOf, periodBounds, startOfDay, trendInterval, weekInPeriod, zoneOffsetMs } from './period';
 
 describe('calendar days in a time zone', () => {
   it('finds local midnight in UTC instants', () => {
@@ -65,6 +65,14 @@ describe('weeks of figures', () => {
     expect(mondayOf('2026-03-12')).toBe('2026-03-09');
     expect(mondayOf('2026-03-15')).toBe('2026-03-09');
     expect(mondayOf('2026-01-01')).toBe('2025-12-29');
+  });
+
+  it('count the days of a week the period holds: the whole week, or the part it starts or ends inside', () => {
+    const period = { from: '2026-03-11', to: '2026-03-25' };
+    expect(weekInPeriod('2026-03-09', period)).toEqual({ from: '2026-03-11', to: '2026-03-15' });
+    expect(weekInPeriod('2026-03-16', period)).toEqual({ from: '2026-03-16', to: '2026-03-22' });
+    expect(weekInPeriod('2026-03-23', period)).toEqual({ from: '2026-03-23', to: '2026-03-25' });
+    expect(weekInPeriod('2026-03-09', { from: '2026-03-10', to: '2026-03-12' })).toEqual({ from: '2026-03-10', to: '2026-03-12' });
   });
 
   it('group a summary’s trend by day up to 92 days and by week beyond', () => {

@@ -72,6 +72,15 @@ export function mondayOf(date: string): string {
   return addDays(date, -((weekday + 6) % 7));
 }
 
+/**
+ * The days of the week that starts on the Monday `monday` which the period `from`..`to` counts: the whole week, or the
+ * part of it the period starts or ends inside. Figures by week are counted over these days and say so.
+ */
+export function weekInPeriod(monday: string, period: { from: string; to: string }): { from: string; to: string } {
+  const sunday = addDays(monday, 6);
+  return { from: monday < period.from ? period.from : monday, to: sunday > period.to ? period.to : sunday };
+}
+
 /** The longest period whose summary trend has a point per day; a longer one has a point per week. */
 export const DAILY_TREND_MAX_DAYS = 92;
 

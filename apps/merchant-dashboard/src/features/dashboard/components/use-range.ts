@@ -1,4 +1,4 @@
-import { addDays, dayOf, DEFAULT_PERIOD_DAYS, lastDays, mondayOf, type Interval, type RangeQuery } from '@pricehunt/contracts';
+import { addDays, dayOf, DEFAULT_PERIOD_DAYS, lastDays, mondayOf, weekInPeriod, type Interval, type RangeQuery } from '@pricehunt/contracts';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { browserTimeZone } from '../../../lib/format';
@@ -58,15 +58,12 @@ export interface PartialEnds {
 export function partialEnds(range: RangeQuery, interval: Interval, now: number = Date.now()): PartialEnds {
   const underWay = endsToday(range, now);
   if (interval === 'day') return underWay ? { lastPartial: 'Today so far' } : {};
-  const monthDay = (day: string) => day.slice(5);
-  const sunday = (day: string) => addDays(mondayOf(day), 6);
-  const firstEnd = sunday(range.from) < range.to ? sunday(range.from) : range.to;
+  // The days the period counts of its first and last weeks (contracts' `weekInPeriod`, as the API counts them).
+  const first = weekInPeriod(mondayOf(range.from), range);
+  const last = weekInPeriod(mondayOf(range.to), range);
+  const words = (week: { from: string; to: string }) => `Partial week: ${week.from.slice(5)} to ${week.to.slice(5)}`;
   return {
-    ...(mondayOf(range.from) !== range.from ? { firstPartial: `Partial week: ${monthDay(range.from)} to ${monthDay(firstEnd)}` } : {}),
-    ...(underWay
-      ? { lastPartial: 'This week so far' }
-      : sunday(range.to) !== range.to
-        ? { lastPartial: `Partial week: ${monthDay(mondayOf(range.to))} to ${monthDay(range.to)}` }
-        : {}),
+    ...(first.from !== mondayOf(range.from) ? { firstPartial: words(first) } : {}),
+    ...(underWay ? { lastPartial: 'This week so far' } : last.to !== addDays(mondayOf(range.to), 6) ? { lastPartial: words(last) } : {}),
   };
 }
