@@ -26,6 +26,11 @@ describe('extractQuantities', () => {
     expect(kinds('Samsung 55-inch QLED')).toEqual([['size', 55]]);
     expect(kinds('Lenovo 2 in 1 laptop')).toEqual([]);
   });
+  it('reads no size where "in" begins the next word (in-wall, in-dash, 3-in-one)', () => {
+    expect(kinds('Audiosource BI5 5 in-Wall Construction Bracket Mount')).toEqual([]);
+    expect(kinds('Pioneer 7 in-Dash Receiver')).toEqual([]);
+    expect(kinds('Audio Source BI5 New Construction Bracket in-Wall 5.25 Inches Mount')).toEqual([['size', 5.25]]);
+  });
   it("reads a television's screen class as its size, with or without the inch mark (Best Buy's titles and URLs)", () => {
     expect(kinds('Samsung - 65" Class QN90C Neo QLED 4K UHD Smart Tizen TV')).toEqual([['size', 65]]);
     expect(kinds('samsung 65 class qn90c neo qled 4k uhd smart tizen tv')).toEqual([['size', 65]]);

@@ -117,6 +117,8 @@ export function extractQuantities(title: string): Quantity[] {
     const after = text.slice((m.index ?? 0) + m[0].length);
     // "2 in 1" is a form factor, not a size.
     if (unit === 'in' && /^\s?-?\s?1(?![0-9])/.test(after)) continue;
+    // "5 in-wall", "7 in-dash", "3-in-one": "in" begins the word after the number; it is not inches.
+    if (unit === 'in' && /^-\p{L}/u.test(after)) continue;
     // "7,450MB/s" (or "450mb s" in a URL slug) is a transfer rate, not a capacity.
     if (def.kind === 'data' && /^(?:\s?\/\s?|\s)s(?![a-z0-9])/.test(after)) continue;
     const quantity: Quantity = { kind: def.kind, value: roundKey(baseValue(value, def)), text: m[0].trim() };
