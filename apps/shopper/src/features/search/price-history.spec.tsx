@@ -73,6 +73,19 @@ describe('price history', () => {
     expect(screen.getAllByText(/ now$/)).toHaveLength(9);
   });
 
+  it('draws a store first priced today as a dot, where a line would have no length', () => {
+    const series = toSeries(
+      [point(1, 'amazon', 39_899, '2026-09-01T12:00:00Z'), point(1, 'amazon', 41_099, '2026-11-23T12:00:00Z'), point(2, 'demo-store.localhost', 37_019, '2026-12-02T13:01:46Z')],
+      { amazon: 'Amazon', 'demo-store.localhost': 'Demo Store' },
+    );
+    const { container } = render(<PriceChart series={series} currency="USD" now={Date.parse('2026-12-02T13:05:00Z')} />);
+    const store = container.querySelector('[data-retailer="demo-store.localhost"]');
+    expect(store?.tagName).toBe('circle');
+    expect(Number(store?.getAttribute('cx'))).toBeGreaterThan(600);
+    expect(container.querySelector('[data-retailer="amazon"]')?.tagName).toBe('polyline');
+    expect(screen.getByText('Demo Store: $370.19 now')).toBeInTheDocument();
+  });
+
   it('draws one price, unchanged everywhere, with its line through the middle of a chart of the usual height', () => {
     const series = toSeries([point(1, 'amazon', 4_499, '2026-01-01T00:00:00Z'), point(2, 'walmart', 4_499, '2026-01-01T00:00:00Z')], { amazon: 'Amazon', walmart: 'Walmart' });
     render(<PriceChart series={series} currency="USD" now={Date.parse('2026-01-02T00:00:00Z')} />);

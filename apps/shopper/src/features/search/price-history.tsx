@@ -74,6 +74,8 @@ const WIDTH = 640;
 /** One height for every range and every history: changing the range never moves the page. */
 const HEIGHT = 220;
 const PAD = { left: 84, right: 16, top: 12, bottom: 28 };
+/** Pixels under which a retailer's line cannot be seen, and is drawn as a dot. */
+const SHORTEST_LINE = 6;
 
 /**
  * The chart's key: each retailer's line and its price now, and a note when no price has changed since tracking began
@@ -153,6 +155,12 @@ export function PriceChart({ series: all, currency, now = Date.now(), from = -In
             return [`${x(p.time)},${y(p.cents)}`, `${x(next ? next.time : maxTime)},${y(p.cents)}`];
           });
           const style = lineStyle(index);
+          const first = s.points[0];
+          const last = s.points[s.points.length - 1];
+          // A store first priced at the chart's end (one just connected, say) has a line too short to see: a dot.
+          if (first && last && x(maxTime) - x(first.time) < SHORTEST_LINE) {
+            return <circle key={s.retailerId} cx={x(last.time)} cy={y(last.cents)} r="4" fill={style.color} data-retailer={s.retailerId} />;
+          }
           return (
             <polyline
               key={s.retailerId}
