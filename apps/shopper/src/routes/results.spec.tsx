@@ -101,6 +101,7 @@ describe('results page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Lumetra K7 Mechanical Keyboard' })).toBeInTheDocument();
     expect(screen.getByText(/We could not read this page at Amazon: the shop refused our request\./)).toHaveTextContent('We searched for the words in its link, “Lumetra K7 Mechanical Keyboard”, instead.');
     expect(screen.getByRole('combobox')).toHaveValue(url);
+    expect(screen.getByText('Guessed from the words in the link')).toBeInTheDocument();
     unmount();
 
     // A link with no words in its path is named by its shop, never by the link itself.
@@ -108,6 +109,8 @@ describe('results page', () => {
     renderResults();
     expect(await screen.findByRole('heading', { level: 1, name: 'A page at Amazon' })).toBeInTheDocument();
     expect(screen.getByText(/the shop took too long to answer\. Its link holds no words to search for/)).toBeInTheDocument();
+    expect(screen.queryByText('How we found it')).not.toBeInTheDocument();
+    expect(screen.queryByText('Guessed from the words in the link')).not.toBeInTheDocument();
   });
 
   it('names the cheapest offer one can buy as the best price when a cheaper one is sold out', async () => {

@@ -176,10 +176,13 @@ function ProductHeader({ result, layout }: { result: SearchResult; layout: 'full
           </p>
         ) : null}
         <dl className="ph-product__facts">
-          <div>
-            <dt>How we found it</dt>
-            <dd>{IDENTIFIED_BY_TEXT[result.identifiedBy]}</dd>
-          </div>
+          {/* A link with no words that named nothing was not found at all: there is no "how" to tell. */}
+          {product || result.source.title ? (
+            <div>
+              <dt>How we found it</dt>
+              <dd>{IDENTIFIED_BY_TEXT[result.identifiedBy]}</dd>
+            </div>
+          ) : null}
           {/* A product that is the pasted link alone matches nothing: there is no confidence to tell. */}
           {product && result.offers.some((offer) => !offer.isSource) ? (
             <div>
