@@ -1,5 +1,5 @@
 import type { SearchIndexRepository } from './ports';
-import { COMPOUNDS_MAX, createSpellingCorrector, endsCompound, holdsCode, isCommonWord } from './spelling';
+import { beginsCompound, COMPOUNDS_MAX, createSpellingCorrector, endsCompound, holdsCode, isCommonWord } from './spelling';
 import { indexWords } from './words';
 
 /**
@@ -128,6 +128,16 @@ describe('spelling corrector', () => {
     many.stop();
   });
 
+  it('names the words of letters that a typed word begins before an everyday word, those most offers carry first', async () => {
+    const macs = createSpellingCorrector(indexOf(['MacBook Air', 'MacBook Pro', 'iMac', 'Macro Lens', 'Mac mini', 'PlayStation 5']));
+    macs.refresh();
+    await macs.ready();
+    expect(macs.compoundsBegunBy('Mac')).toEqual(['macbook']);
+    expect(macs.compoundsBegunBy('play')).toEqual(['playstation']);
+    expect(macs.compoundsBegunBy('macbook')).toEqual([]);
+    macs.stop();
+  });
+
   it('counts the offers that carry a word of letters, and none for a word the index lacks', () => {
     expect(corrector.offersCarrying('headphones')).toBe(3);
     expect(corrector.offersCarrying('Samsung')).toBe(4);
@@ -144,6 +154,18 @@ describe('endsCompound', () => {
   it('does not hold for the word itself, a name or a piece of a word before it, or a typed end too short', () => {
     const pairs: Array<[string, string]> = [['phone', 'phone'], ['iphone', 'phone'], ['microphone', 'phone'], ['smartphone', 'ne'], ['glass', 'ass']];
     for (const [word, typed] of pairs) expect(endsCompound(word, typed)).toBe(false);
+  });
+});
+
+describe('beginsCompound', () => {
+  it('holds for a word that is the typed one and an everyday word, either in the singular or the plural', () => {
+    const pairs: Array<[string, string]> = [['macbook', 'mac'], ['playstation', 'play'], ['airpods', 'air'], ['soundbar', 'sound']];
+    for (const [word, typed] of pairs) expect(beginsCompound(word, typed)).toBe(true);
+  });
+
+  it('does not hold for the word itself, a piece of a word after it, or a typed start too short', () => {
+    const pairs: Array<[string, string]> = [['mac', 'mac'], ['macro', 'mac'], ['macbook', 'ma'], ['imac', 'mac']];
+    for (const [word, typed] of pairs) expect(beginsCompound(word, typed)).toBe(false);
   });
 });
 

@@ -85,6 +85,12 @@ export interface SpellingCorrector {
    */
   compoundsOf(word: string): string[];
   /**
+   * The index's words of letters that a typed word begins before an everyday one (`beginsCompound`: "macbook" of
+   * "mac"), those most offers carry first, at most `COMPOUNDS_MAX`. Empty while the words are being read for the first
+   * time.
+   */
+  compoundsBegunBy(word: string): string[];
+  /**
    * How many offers carry a word of letters of the index (four letters or more), as last read: 0 for a word it lacks
    * ("airpods" for "air pods" typed apart). 0 while the words are being read for the first time.
    */
@@ -181,6 +187,28 @@ export function endsCompound(word: string, typed: string): boolean {
   if (end.length < COMPOUND_END_MIN || whole.length <= end.length || !whole.endsWith(end)) return false;
   const head = whole.slice(0, whole.length - end.length);
   return head.length >= COMPOUND_END_MIN && COMMON_WORDS.has(head);
+}
+
+/**
+ * Whether a word of the index is a typed word with an everyday English word of three letters or more after it, either
+ * in the singular or the plural: "macbook" of "mac", "playstation" of "play". A piece of a word after it is no everyday
+ * word ("macro" of "mac").
+ */
+export function beginsCompound(word: string, typed: string): boolean {
+  if (typed.length < COMPOUND_END_MIN || word.length <= typed.length || !word.startsWith(typed)) return false;
+  const tail = singular(word.slice(typed.length));
+  return tail.length >= COMPOUND_END_MIN && COMMON_WORDS.has(tail);
+}
+
+/** The known words a typed one begins before an everyday word (`beginsCompound`), those most offers carry first. */
+function compoundsBegunAmong(known: ReadonlyMap<string, number>, word: string): string[] {
+  const typed = foldText(word);
+  if (!/^\p{L}+$/u.test(typed)) return [];
+  return [...known]
+    .filter(([term]) => beginsCompound(term, typed))
+    .sort(([a, offersA], [b, offersB]) => offersB - offersA || (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, COMPOUNDS_MAX)
+    .map(([term]) => term);
 }
 
 /** The known words that end with a typed one after an everyday word (`endsCompound`), those most offers carry first. */
@@ -350,6 +378,7 @@ export function createSpellingCorrector(index: Pick<SearchIndexRepository, 'voca
       return isMixedPiece(typed) ? codes.filter((code) => holdsCode(code, typed)) : [];
     },
     compoundsOf: (word: string) => compoundsAmong(known, word),
+    compoundsBegunBy: (word: string) => compoundsBegunAmong(known, word),
     offersCarrying: (word: string) => known.get(foldText(word)) ?? 0,
     refresh,
     async ready() {

@@ -159,3 +159,59 @@ export async function withKindCompound(words: WordsDeps, spelling: Pick<Spelling
   }
   return null;
 }
+
+/**
+ * A word typed that the products it lists hold only in their listings, none in its name, where other products are
+ * named by a compound the word begins: "mac" is in "Compatible with Mac and PC" of keyboards and mice, and begins
+ * "MacBook". The products whose names give that compound (`compoundsBegunBy`, those most offers carry first) as their
+ * line or kind, one of the first `NAMING_WORDS` words after the brand ("Apple MacBook Air", "Apple Magic Keyboard", not
+ * the "Logitech G G915 X LIGHTSPEED" keyboard of "light"), are listed first, then the others. Null when a product
+ * listed holds the word itself in its name, or no compound names one.
+ */
+export async function withNamedCompound(words: WordsDeps, spelling: Pick<SpellingCorrector, 'compoundsBegunBy'>, text: string, answer: WordsAnswer): Promise<WordsAnswer | null> {
+  if (answer.productId !== null || answer.matchIds.length === 0 || !answer.complete) return null;
+  const names = await namesOf(words, foundIds(answer));
+  const typed = typedWords(text);
+  for (const [at, word] of typed.entries()) {
+    const folded = indexWords(word)[0];
+    if (folded === undefined || folded.length < PART_MIN || !LETTERS.test(folded) || [...names.values()].some((name) => name.has(folded))) continue;
+    for (const compound of spelling.compoundsBegunBy(folded)) {
+      const wider = await answerWords(words, [...typed.slice(0, at), compound, ...typed.slice(at + 1)].join(' '));
+      if (!wider.complete || findsNothing(wider)) continue;
+      const named = new Set(await namedBy(words, foundIds(wider), compound));
+      if (named.size === 0) continue;
+      return {
+        ...answer,
+        matchIds: [...named, ...answer.matchIds.filter((id) => !named.has(id))],
+        ranked: [...wider.ranked.filter((entry) => named.has(entry.productId)), ...answer.ranked.filter((entry) => !named.has(entry.productId))],
+      };
+    }
+  }
+  return null;
+}
+
+/** How many words after its brand a name gives its line or kind in ("MacBook Air", "Magic Keyboard"). */
+const NAMING_WORDS = 2;
+
+/** The products whose names give `word` among their first `NAMING_WORDS` words after the brand. */
+async function namedBy(words: WordsDeps, ids: readonly number[], word: string): Promise<number[]> {
+  const products = await words.catalog.getProducts([...ids]);
+  return ids.filter((id) => {
+    const product = products.get(id);
+    const name = indexWords(product?.title ?? '');
+    const brand = indexWords(product?.brand ?? '');
+    const afterBrand = brand.length > 0 && brand.every((part, at) => name[at] === part) ? name.slice(brand.length) : name;
+    return afterBrand.slice(0, NAMING_WORDS).includes(word);
+  });
+}
+
+/** The words of each product's name. */
+async function namesOf(words: WordsDeps, ids: readonly number[]): Promise<Map<number, Set<string>>> {
+  const products = await words.catalog.getProducts([...ids]);
+  return new Map(ids.map((id) => [id, new Set(indexWords(products.get(id)?.title ?? ''))]));
+}
+
+/** A kind typed by the end of a compound (`withKindCompound`), else a word only listings hold that begins a compound products are named by (`withNamedCompound`). */
+export async function withCompound(words: WordsDeps, spelling: Pick<SpellingCorrector, 'compoundsOf' | 'compoundsBegunBy'>, text: string, answer: WordsAnswer): Promise<WordsAnswer | null> {
+  return (await withKindCompound(words, spelling, text, answer)) ?? (await withNamedCompound(words, spelling, text, answer));
+}

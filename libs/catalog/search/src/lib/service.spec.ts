@@ -175,7 +175,7 @@ function serviceCorrecting(rankings: Record<string, RankedProduct[]>, correction
     matcher: { rankAsync: async (item: { title: string }) => rankings[item.title] ?? [], relatedAsync: async () => [], fitAsync: async () => null },
     requests: { get: async () => null, save: async () => true } satisfies SearchRequestRepository,
     pages: {} as PageReader,
-    spelling: { correct, codesHolding: () => [], compoundsOf: () => [], offersCarrying: () => 0 },
+    spelling: { correct, codesHolding: () => [], compoundsOf: () => [], compoundsBegunBy: () => [], offersCarrying: () => 0 },
   });
   return { correct, search: (query: string) => service.search({ requestId: randomUUID(), query }) };
 }
@@ -256,7 +256,7 @@ describe('text search writes a name as the catalog writes it', () => {
       matcher: { rankAsync: async (item: { title: string }) => rankings[item.title] ?? [], relatedAsync: async () => [], fitAsync: async () => null },
       requests: { get: async () => null, save: async () => true } satisfies SearchRequestRepository,
       pages: {} as PageReader,
-      spelling: { correct, codesHolding: () => [], compoundsOf: () => [], offersCarrying: () => 0 },
+      spelling: { correct, codesHolding: () => [], compoundsOf: () => [], compoundsBegunBy: () => [], offersCarrying: () => 0 },
     });
     return { correct, search: (query: string) => service.search({ requestId: randomUUID(), query }) };
   }

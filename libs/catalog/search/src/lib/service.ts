@@ -7,7 +7,7 @@ import type { SearchRequestRepository } from './ports';
 import { createLooseCodeLookup } from './loose-code';
 import { createHeldCodeLookup, type HeldCodeLookup } from './held-code';
 import { generationSpelling } from './generations';
-import { compoundAnswer, withKindCompound } from './compound-words';
+import { compoundAnswer, withCompound } from './compound-words';
 import { type KindCategoryReads, withKindCategory } from './kind-category';
 import { kindAnswer } from './line-kind';
 import { listsOtherKind, namesUnsoldKind, withoutUnknownWords, withoutUnsaidWords } from './unknown-words';
@@ -74,7 +74,7 @@ export function createSearchService(deps: {
    * Corrects misspelt search words, names the model codes that hold a typed series code (`held-code.ts`), and the
    * words of the index that typed words make joined or end (`compound-words.ts`); without it words are searched as typed.
    */
-  spelling?: Pick<SpellingCorrector, 'correct' | 'codesHolding' | 'compoundsOf' | 'offersCarrying'>;
+  spelling?: Pick<SpellingCorrector, 'correct' | 'codesHolding' | 'compoundsOf' | 'compoundsBegunBy' | 'offersCarrying'>;
   /** Writes names the catalog writes otherwise as it writes them (`typed-aliases.ts`); without it names are searched as typed. */
   aliases?: Pick<TypedAliases, 'rewrite' | 'rewriteUnread'>;
   /** The catalog's categories: a kind typed by the word its category's name says is read from them (`kind-category.ts`); without them, from titles only. */
@@ -262,7 +262,7 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
   // write the compound of it they do ("smartphone").
   const listsKind = correctedQuery === null && !findsLittle(answer) && query;
   const kinds = listsKind && search.kinds ? await withKindCategory(search.kinds, query, answer) : null;
-  const compounds = listsKind && spelling && !kinds ? await withKindCompound(search.words, spelling, query, answer) : null;
+  const compounds = listsKind && spelling && !kinds ? await withCompound(search.words, spelling, query, answer) : null;
   answer = kinds ?? compounds ?? answer;
   if (search.heldCodes && query && findsLittle(answer)) {
     const held = await search.heldCodes.productsHolding(query);
