@@ -110,6 +110,16 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     expect(found(consoles).map((product) => product.title).sort()).toEqual(['Sony PlayStation 5 Pro CFI-7019 Console', 'Sony PlayStation 5 Slim CFI-2015 Disc Edition Console']);
   });
 
+  it('completes a last word cut short that spelling keeps, an everyday word or three letters, among what the other words find ("bose quiet", "samsung gal")', async () => {
+    const quiet = await search('bose quiet');
+    expect(quiet.correctedQuery).toBe('bose quietcomfort');
+    expect(found(quiet).length).toBeGreaterThan(0);
+    expect(found(quiet).every((product) => product.title.startsWith('Bose QuietComfort'))).toBe(true);
+    const galaxy = await search('samsung gal');
+    expect(galaxy.correctedQuery).toBe('samsung galaxy');
+    expect(found(galaxy).map((product) => product.title).sort()).toEqual([expect.stringMatching(/^Samsung Galaxy S24/), expect.stringMatching(/^Samsung Galaxy Watch7/)]);
+  });
+
   it('completes a piece of a model code the listings write whole ("sony xm5": WH-1000XM5), and names the product', async () => {
     const result = await search('sony xm5');
     expect(result.correctedQuery).toBe('sony 1000xm5');

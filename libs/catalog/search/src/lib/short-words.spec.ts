@@ -1,5 +1,6 @@
 import type { SuggestionCandidate } from '@pricehunt/catalog-core';
 import { productRow } from './testing/listings-catalog';
+import { lastWordInContext } from './last-word';
 import { shortWordsInContext, spelledWords, type ShortWordReads } from './short-words';
 
 /** Products by id with their names and their offers' words; the index finds the products whose words hold every one asked. */
@@ -69,5 +70,29 @@ describe('shortWordsInContext', () => {
     expect(await spelledWords(named, read, 'ps5 slm')).toBe('playstation slim');
     // No short word corrected: the name is left as typed, for the alias step to write it.
     expect(await spelledWords(named, read, 'ps5 slim')).toBeNull();
+  });
+});
+
+describe('lastWordInContext', () => {
+  it('completes a last word cut short to the word it begins that most names of what the other words find hold', async () => {
+    expect(await lastWordInContext(reads(), 'sony play')).toBe('sony playstation');
+    expect(await lastWordInContext(reads(), 'Apple AirPods Wire')).toBe('Apple AirPods wireless');
+    expect(await lastWordInContext(reads(), 'apple airpods head')).toBe('apple airpods headphones');
+  });
+
+  it('leaves a last word a name holds whole, one of two letters, one typed alone or beside everyday words only, and one nothing begins', async () => {
+    const read = reads();
+    expect(await lastWordInContext(read, 'ps5 slim')).toBeNull();
+    expect(await lastWordInContext(read, 'airpods pr')).toBeNull();
+    expect(await lastWordInContext(read, 'play')).toBeNull();
+    expect(await lastWordInContext(read, 'for the play')).toBeNull();
+    expect(await lastWordInContext(read, 'sony xyz')).toBeNull();
+    expect(read.asked).toEqual([['ps5', 'slim*'], ['sony', 'xyz*']]);
+  });
+
+  it('is what spelling answers when neither the catalog-wide nor the short-word correction changes a word', async () => {
+    expect(await spelledWords({ correct: async () => null }, reads(), 'sony play')).toBe('sony playstation');
+    expect(await spelledWords({ correct: async () => null }, null, 'sony play')).toBeNull();
+    expect(await spelledWords({ correct: async (text: string) => text.replace('sonny', 'sony') }, reads(), 'sonny play')).toBe('sony play');
   });
 });

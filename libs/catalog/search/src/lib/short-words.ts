@@ -4,6 +4,7 @@
  * the names of the products the other typed words find, they are not: "prp" beside "airpods" is "pro".
  */
 import { type CatalogRepository, editDistance, foldText, indexWords, isCommonWord, type SearchIndexRepository, type SpellingCorrector } from '@pricehunt/catalog-core';
+import { lastWordInContext } from './last-word';
 import type { TypedAliases } from './typed-aliases';
 
 /** Offers (newest first) read for the products the other words find. */
@@ -61,16 +62,21 @@ export async function shortWordsInContext(reads: ShortWordReads, text: string): 
 
 /**
  * Misspelt words corrected: from the catalog's words (`SpellingCorrector.correct`), then those of three letters from
- * what the other words find (`shortWordsInContext`, with the names they hold written as listings write them); null
- * when neither changes a word.
+ * what the other words find (`shortWordsInContext`, with the names they hold written as listings write them), else a
+ * last word cut short completed from those names (`lastWordInContext`); null when none changes a word.
  */
 export async function spelledWords(spelling: Pick<SpellingCorrector, 'correct'>, reads: ShortWordReads | null, text: string): Promise<string | null> {
   const corrected = await spelling.correct(text);
   const spelled = corrected ?? text;
   // Most misspellings hold no short word: the names beside one are written out only when there is one.
-  if (!reads || !indexWords(spelled).some(isShort)) return corrected;
-  // Beside a name listings write otherwise, a short word is read among what that name finds: "ps5 slm" as
-  // "playstation 5 slim".
-  const written = (await reads.aliases?.rewrite(spelled)) ?? spelled;
-  return (await shortWordsInContext(reads, written)) ?? corrected;
+  if (reads && indexWords(spelled).some(isShort)) {
+    // Beside a name listings write otherwise, a short word is read among what that name finds: "ps5 slm" as
+    // "playstation 5 slim".
+    const written = (await reads.aliases?.rewrite(spelled)) ?? spelled;
+    const short = await shortWordsInContext(reads, written);
+    if (short !== null) return short;
+  }
+  // A last word cut short that spelling keeps (an everyday word, or three letters) is completed among what the other
+  // words find: "dyson vac" as "dyson vacuum".
+  return corrected ?? (reads ? lastWordInContext(reads, text) : null);
 }
