@@ -19,18 +19,18 @@ describe('the words that tell products of a grid apart where their clamped title
       'Apple Watch SE GPS 40mm Aluminum Case with Sport Band (Starlight)',
       'Apple Watch Series 10 GPS 46mm (Jet Black)',
     ];
-    expect(titleDifferences(titles)).toEqual(['Midnight', 'Pink', 'Loop Midnight', 'Starlight', '']);
+    expect(titleDifferences(titles)).toEqual(['Midnight', 'Pink', 'Loop Midnight', 'Starlight', 'Jet Black']);
   });
 
   it('say a colour whole where the two lines cut it', () => {
-    expect(titleDifferences(['Apple HomePod mini Smart Speaker (Space Gray)', 'Apple HomePod mini Smart Speaker (Blue)', 'Apple HomePod mini Smart Speaker (Yellow)'])).toEqual(['Space Gray', '', '']);
-    expect(titleDifferences(['ASUS TUF Gaming A15 Laptop (16GB RAM, 512GB SSD, Mecha Gray)', 'ASUS TUF Gaming A15 Laptop (16GB RAM, 512GB SSD, Graphite Black)', 'ASUS TUF Gaming A15 Laptop (16GB RAM, 1TB SSD, Jaeger Gray)'])).toEqual(['Mecha Gray', 'Graphite Black', 'Jaeger Gray']);
+    expect(titleDifferences(['Apple HomePod mini Smart Speaker (Space Gray)', 'Apple HomePod mini Smart Speaker (Blue)', 'Apple HomePod mini Smart Speaker (Yellow)'])).toEqual(['Space Gray', 'Blue', 'Yellow']);
+    expect(titleDifferences(['ASUS TUF Gaming A15 Laptop (16GB RAM, 512GB SSD, Mecha Gray)', 'ASUS TUF Gaming A15 Laptop (16GB RAM, 512GB SSD, Graphite Black)', 'ASUS TUF Gaming A15 Laptop (16GB RAM, 1TB SSD, Jaeger Gray)'])).toEqual(['Mecha Gray', 'Graphite Black', '1TB SSD Jaeger Gray']);
   });
 
   it('write a size in inches with its mark, not as a bare number', () => {
     const titles = ['Dell UltraSharp U3225QE 4K Thunderbolt Hub Monitor (32")', 'Dell UltraSharp U2723QE 4K USB-C Hub Monitor (27")', 'LG UltraGear 27GR95QE-B OLED Gaming Monitor (27”)'];
     expect(titleDifferences(titles)).toEqual(['32"', '', '']);
-    expect(titleDifferences(['LG 34WP65C-B UltraWide QHD Curved Monitor Eye Care (34")', 'LG UltraGear 27GP850-B QHD Nano IPS Gaming Monitor (27")'])).toEqual(['Eye Care 34"', '27"']);
+    expect(titleDifferences(['LG 34WP65C-B UltraWide QHD Curved Monitor Eye Care (34")', 'LG UltraGear 27GP850-B QHD Nano IPS Gaming Monitor (27")'])).toEqual(['Eye Care 34"', 'IPS Gaming 27"']);
   });
 
   it('say nothing of a title two lines show whole', () => {
