@@ -376,6 +376,8 @@ describe('results page', () => {
     expect(screen.getByText(/fits these words closely enough at that price\. Widen the price, or show the words at any price\./)).toBeInTheDocument();
     expect(screen.getByText(/Priced up to \$50/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Show all prices' })).toHaveAttribute('href', '/search?q=gaming%20mouse');
+    // The empty page's first action is that search too.
+    expect(screen.getByRole('link', { name: 'Show “gaming mouse” at any price' })).toHaveAttribute('href', '/search?q=gaming%20mouse');
   });
 
   it('shows the used and refurbished offers from the start of a product named with a condition typed, and hides them on request', async () => {

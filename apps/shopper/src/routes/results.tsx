@@ -19,6 +19,7 @@ import { ProductImage } from '../features/search/product-image';
 import { SearchForm } from '../features/search/search-form';
 import { QueryMatches } from '../features/search/query-matches';
 import { WantsNote } from '../features/search/wants-note';
+import { NoProductMatches } from '../features/search/no-product-matches';
 import { SimilarProducts } from '../features/search/similar-products';
 import { askedQuery, useSearchResult } from '../features/search/use-search-result';
 import { formatMoney } from '../lib/format';
@@ -56,40 +57,6 @@ const isProductList = (result: SearchResult) => !result.product && result.matche
 
 /** Typed words that no product fits: there is no product to head the page, only the words. */
 const isUnmatchedQuery = (result: SearchResult) => !result.product && result.matches.length === 0 && result.identifiedBy === 'query';
-
-/** What a typed price and condition left out, in words: " at that price", " and is offered used", both. */
-function narrowedBy(result: SearchResult): string {
-  return `${result.priceRange ? ' at that price' : ''}${result.condition ? ` and is offered ${result.condition}` : ''}`;
-}
-
-/** What to try when words find nothing: the words without the price or condition typed with them, or other words. */
-function noMatchAdvice(result: SearchResult): string {
-  if (result.priceRange && result.condition) return 'Widen the price, or search the words alone.';
-  if (result.priceRange) return 'Widen the price, or show the words at any price.';
-  if (result.condition) return 'Search the words in every condition, or try another product.';
-  return 'Check the spelling, use fewer words, or search by brand and model number.';
-}
-
-function NoProductMatches({ result }: { result: SearchResult }) {
-  const narrowed = narrowedBy(result);
-  return (
-    <section className="ph-empty ph-results__no-match" aria-labelledby="no-match-heading">
-      <h1 id="no-match-heading" className="ph-empty__title">
-        No product matches “{answeredWords(result)}”
-      </h1>
-      <p className="ph-empty__description">
-        No product in the catalog we compare fits these words closely enough{narrowed}.{' '}
-        {result.similarProducts.length > 0 ? 'Products that share some of them are below. ' : ''}
-        {noMatchAdvice(result)}
-      </p>
-      <div className="ph-empty__action">
-        <Link className="ph-link-button" to={paths.browse}>
-          Browse categories
-        </Link>
-      </div>
-    </section>
-  );
-}
 
 /** After a result arrives: the data-layer events (SPEC §7) and the history entry, once per search. */
 function useResultEffects(result: SearchResult | undefined, slug: string) {
@@ -381,7 +348,7 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
         ) : null}
         {result && unmatched ? (
           <>
-            <NoProductMatches result={result} />
+            <NoProductMatches result={result} words={answeredWords(result)} />
             <SimilarProducts products={result.similarProducts} title="Products that share some of the words" />
           </>
         ) : null}
