@@ -40,6 +40,12 @@ describe('search API: a word only listings hold, that begins the name of other p
     expect(names.slice(1).every((name) => !/\bmac\b/i.test(name))).toBe(true);
   });
 
+  it('searches words that find nothing with a typed word written as a compound it begins ("apple mac": the MacBook)', async () => {
+    const result = await t.search('apple mac');
+    expect(result.correctedQuery).toBe('apple macbook');
+    expect(titles(result)).toEqual([expect.stringMatching(/^Apple MacBook Air/)]);
+  });
+
   it('lists no product whose name holds the compound past its line and kind ("light": a keyboard’s LIGHTSPEED)', async () => {
     const names = titles(await t.search('light'));
     // No product found is named by "light" (the lamps' listings say it of their bar), so the rule is asked.

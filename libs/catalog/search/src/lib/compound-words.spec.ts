@@ -81,12 +81,18 @@ describe('gluedNumberSpellings', () => {
 });
 
 describe('compoundWordSpellings', () => {
-  const spelling = { compoundsOf, offersCarrying };
+  const compoundsBegunBy = (word: string) => (word.toLowerCase() === 'mac' ? ['macbook'] : []);
+  const spelling = { compoundsOf, compoundsBegunBy, offersCarrying };
   it('tries words joined, then split, then compounds, at most COMPOUND_SPELLINGS_MAX spellings, each a search of its own', async () => {
     expect(await compoundWordSpellings('x box phone', { spelling })).toEqual(['xbox phone', 'x box headphones', 'x box smartphone']);
     const offerCounts = async (words: readonly string[]) => new Map(words.map((word) => [word, ['x', 'z', 'f', 'phone'].includes(word) ? 1 : 0]));
     expect(await compoundWordSpellings('x box zf phone', { spelling, offerCounts })).toEqual(['xbox zf phone', 'x box z f phone', 'x box zf headphones', 'x box zf smartphone']);
     expect(await compoundWordSpellings('phone case buds', { spelling })).toHaveLength(COMPOUND_SPELLINGS_MAX);
+  });
+
+  it('tries the compounds a typed word begins after those it ends', async () => {
+    expect(await compoundWordSpellings('apple mac', { spelling })).toEqual(['apple macbook']);
+    expect(await compoundWordSpellings('mac phone', { spelling })).toEqual(['mac headphones', 'mac smartphone', 'macbook phone']);
   });
 
   it('tries only words joined when asked to', async () => {

@@ -100,14 +100,15 @@ export async function gluedNumberSpellings(text: string, offerCounts: OfferCount
 
 /** What compound spellings are read from: the spelling corrector's words, and the index's offer counts (no word is split without them). */
 export interface CompoundReads {
-  spelling: Pick<SpellingCorrector, 'compoundsOf' | 'offersCarrying'>;
+  spelling: Pick<SpellingCorrector, 'compoundsOf' | 'compoundsBegunBy' | 'offersCarrying'>;
   offerCounts?: OfferCounts;
 }
 
 /**
  * The words' compound spellings in the order they are tried: joined, a name glued to its number cut, split, then
- * written as compounds, at most `COMPOUND_SPELLINGS_MAX`; joined or cut where letters meet digits only when
- * `joinedOnly`.
+ * written as compounds that end with a typed word, then as those it begins ("apple mac" as "apple macbook", where
+ * "mac" alone is in no Apple listing), at most `COMPOUND_SPELLINGS_MAX`; joined or cut where letters meet digits only
+ * when `joinedOnly`.
  */
 export async function compoundWordSpellings(text: string, reads: CompoundReads, joinedOnly = false): Promise<string[]> {
   const { spelling, offerCounts } = reads;
@@ -115,7 +116,9 @@ export async function compoundWordSpellings(text: string, reads: CompoundReads, 
   const glued = offerCounts ? await gluedNumberSpellings(text, offerCounts, joinedOnly) : [];
   if (joinedOnly) return [...joined, ...glued].slice(0, COMPOUND_SPELLINGS_MAX);
   const split = offerCounts ? await splitSpellings(text, offerCounts) : [];
-  return [...joined, ...glued, ...split, ...compoundSpellings(text, (word) => spelling.compoundsOf(word))].slice(0, COMPOUND_SPELLINGS_MAX);
+  const ending = compoundSpellings(text, (word) => spelling.compoundsOf(word));
+  const beginning = compoundSpellings(text, (word) => spelling.compoundsBegunBy(word));
+  return [...joined, ...glued, ...split, ...ending, ...beginning].slice(0, COMPOUND_SPELLINGS_MAX);
 }
 
 /**
