@@ -200,23 +200,15 @@ export function beginsCompound(word: string, typed: string): boolean {
   return tail.length >= COMPOUND_END_MIN && COMMON_WORDS.has(tail);
 }
 
-/** The known words a typed one begins before an everyday word (`beginsCompound`), those most offers carry first. */
-function compoundsBegunAmong(known: ReadonlyMap<string, number>, word: string): string[] {
+/**
+ * The known words that make a compound with a typed word of letters (`endsCompound`: they end with it, `beginsCompound`:
+ * they begin with it), those most offers carry first, at most `COMPOUNDS_MAX`.
+ */
+function compoundsAmong(known: ReadonlyMap<string, number>, word: string, compound: (term: string, typed: string) => boolean): string[] {
   const typed = foldText(word);
   if (!/^\p{L}+$/u.test(typed)) return [];
   return [...known]
-    .filter(([term]) => beginsCompound(term, typed))
-    .sort(([a, offersA], [b, offersB]) => offersB - offersA || (a < b ? -1 : a > b ? 1 : 0))
-    .slice(0, COMPOUNDS_MAX)
-    .map(([term]) => term);
-}
-
-/** The known words that end with a typed one after an everyday word (`endsCompound`), those most offers carry first. */
-function compoundsAmong(known: ReadonlyMap<string, number>, word: string): string[] {
-  const typed = foldText(word);
-  if (!/^\p{L}+$/u.test(typed)) return [];
-  return [...known]
-    .filter(([term]) => endsCompound(term, typed))
+    .filter(([term]) => compound(term, typed))
     .sort(([a, offersA], [b, offersB]) => offersB - offersA || (a < b ? -1 : a > b ? 1 : 0))
     .slice(0, COMPOUNDS_MAX)
     .map(([term]) => term);
@@ -377,8 +369,8 @@ export function createSpellingCorrector(index: Pick<SearchIndexRepository, 'voca
       const typed = foldText(piece);
       return isMixedPiece(typed) ? codes.filter((code) => holdsCode(code, typed)) : [];
     },
-    compoundsOf: (word: string) => compoundsAmong(known, word),
-    compoundsBegunBy: (word: string) => compoundsBegunAmong(known, word),
+    compoundsOf: (word: string) => compoundsAmong(known, word, endsCompound),
+    compoundsBegunBy: (word: string) => compoundsAmong(known, word, beginsCompound),
     offersCarrying: (word: string) => known.get(foldText(word)) ?? 0,
     refresh,
     async ready() {
