@@ -119,6 +119,56 @@ function ResultsSkeleton() {
   );
 }
 
+/** What the header states of the product: how it was found, the match's confidence, the link's price, GTIN and best price. */
+function ProductFacts({ result, best }: { result: SearchResult; best: ReturnType<typeof bestOffer> }) {
+  const product = result.product;
+  return (
+    <dl className="ph-product__facts">
+      {/* A link with no words that named nothing was not found at all: there is no "how" to tell. */}
+      {product || result.source.title ? (
+        <div>
+          <dt>How we found it</dt>
+          <dd>{IDENTIFIED_BY_TEXT[result.identifiedBy]}</dd>
+        </div>
+      ) : null}
+      {/* A product that is the pasted link alone matches nothing: there is no confidence to tell. */}
+      {product && result.offers.some((offer) => !offer.isSource) ? (
+        <div>
+          <dt>Match confidence</dt>
+          <dd>
+            <span className="ph-confidence" data-level={product.confidence >= 0.85 ? 'high' : product.confidence >= 0.6 ? 'medium' : 'low'}>
+              {confidenceText(product.confidence)}
+            </span>
+          </dd>
+        </div>
+      ) : null}
+      {result.source.priceCents !== null && (result.source.retailer || shopOf(result.source.url)) ? (
+        <div>
+          <dt>Your link</dt>
+          <dd>
+            {formatMoney(result.source.priceCents, result.source.currency)} at {result.source.retailer?.name ?? shopOf(result.source.url)}
+          </dd>
+        </div>
+      ) : null}
+      {(product?.gtin ?? result.source.gtin) ? (
+        <div>
+          <dt>GTIN</dt>
+          <dd>{printedGtin((product?.gtin ?? result.source.gtin) as string)}</dd>
+        </div>
+      ) : null}
+      {product && product.bestPriceCents !== null ? (
+        <div>
+          <dt>Best price</dt>
+          <dd>
+            <strong>{formatMoney(best?.totalCents ?? product.bestPriceCents, best?.currency ?? product.currency)}</strong>
+            {best ? ` at ${best.retailer.name}` : null}
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
 function ProductHeader({ result, layout }: { result: SearchResult; layout: 'full' | 'compact' }) {
   const product = result.product;
   // A favorite can carry a price alert, set right here once the product is saved.
@@ -142,49 +192,7 @@ function ProductHeader({ result, layout }: { result: SearchResult; layout: 'full
             {product ? <Link to={paths.product(product.id, product.title)}>Product page</Link> : null}
           </p>
         ) : null}
-        <dl className="ph-product__facts">
-          {/* A link with no words that named nothing was not found at all: there is no "how" to tell. */}
-          {product || result.source.title ? (
-            <div>
-              <dt>How we found it</dt>
-              <dd>{IDENTIFIED_BY_TEXT[result.identifiedBy]}</dd>
-            </div>
-          ) : null}
-          {/* A product that is the pasted link alone matches nothing: there is no confidence to tell. */}
-          {product && result.offers.some((offer) => !offer.isSource) ? (
-            <div>
-              <dt>Match confidence</dt>
-              <dd>
-                <span className="ph-confidence" data-level={product.confidence >= 0.85 ? 'high' : product.confidence >= 0.6 ? 'medium' : 'low'}>
-                  {confidenceText(product.confidence)}
-                </span>
-              </dd>
-            </div>
-          ) : null}
-          {result.source.priceCents !== null && (result.source.retailer || shopOf(result.source.url)) ? (
-            <div>
-              <dt>Your link</dt>
-              <dd>
-                {formatMoney(result.source.priceCents, result.source.currency)} at {result.source.retailer?.name ?? shopOf(result.source.url)}
-              </dd>
-            </div>
-          ) : null}
-          {(product?.gtin ?? result.source.gtin) ? (
-            <div>
-              <dt>GTIN</dt>
-              <dd>{printedGtin((product?.gtin ?? result.source.gtin) as string)}</dd>
-            </div>
-          ) : null}
-          {product && product.bestPriceCents !== null ? (
-            <div>
-              <dt>Best price</dt>
-              <dd>
-                <strong>{formatMoney(best?.totalCents ?? product.bestPriceCents, best?.currency ?? product.currency)}</strong>
-                {best ? ` at ${best.retailer.name}` : null}
-              </dd>
-            </div>
-          ) : null}
-        </dl>
+        <ProductFacts result={result} best={best} />
         <div className="ph-product__actions">
           {product ? <FavoriteButton product={product} /> : null}
           {product ? (
