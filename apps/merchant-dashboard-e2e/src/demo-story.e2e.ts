@@ -156,14 +156,17 @@ describe('the demo story', () => {
     expect(await page.getByRole('link', { name: /^Go to / }).count()).toBeGreaterThan(1);
     await shot(page, 'shopper-demo-store-offer');
 
-    // The price history under the offers draws a line for every store that sells the product, the Demo Store too.
+    // The price history under the offers draws every store that sells the product, the Demo Store too: a line, or a dot
+    // for a store first priced today.
     const stores = new Set((await page.getByRole('link', { name: /^Go to / }).allTextContents()).map((text) => text.replace(/^Go to /, '').trim()));
     const legend = page.locator('.ph-chart__legend');
     await legend.scrollIntoViewIfNeeded();
     await legend.getByText(/^Demo Store: /).waitFor({ timeout: 30_000 });
     const keys = (await legend.locator('.ph-chart__key').allTextContents()).map((text) => text.replace(/: .* now$/, ''));
     expect(new Set(keys)).toEqual(stores);
-    expect(await page.locator('.ph-chart svg[role="img"] polyline').count()).toBe(stores.size);
+    const drawn = await page.locator('.ph-chart svg[role="img"] [data-retailer]').evaluateAll((marks) => marks.map((mark) => mark.getAttribute('data-retailer')));
+    expect(new Set(drawn).size).toBe(stores.size);
+    expect(drawn).toHaveLength(stores.size);
     await page.close();
   });
 });
