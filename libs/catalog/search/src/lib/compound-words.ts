@@ -140,13 +140,11 @@ export async function compoundAnswer(words: WordsDeps, reads: CompoundReads, tex
  * smartwatch. When at least half of the products the words list have titles that write a compound of a typed word
  * (`compoundsOf`), the words written with that compound are searched too, and what they find beyond is listed after:
  * the listings' own titles tell which compound is meant ("smartphone", not the "headphones" that end with "phone"
- * too). Null when no such compound is written, or it finds nothing more. A product the words name is left as named.
+ * too). Null when no such compound is written, or it finds nothing more.
  */
-export async function withKindCompound(words: WordsDeps, spelling: Pick<SpellingCorrector, 'compoundsOf'>, text: string, answer: WordsAnswer): Promise<WordsAnswer | null> {
-  if (answer.productId !== null || answer.matchIds.length === 0 || !answer.complete) return null;
+async function withKindCompound(words: WordsDeps, spelling: Pick<SpellingCorrector, 'compoundsOf'>, text: string, answer: WordsAnswer, names: Names): Promise<WordsAnswer | null> {
   const ids = foundIds(answer);
-  const products = await words.catalog.getProducts(ids);
-  const titled = ids.map((id) => new Set(indexWords(products.get(id)?.title ?? '')));
+  const titled = ids.map((id) => names.get(id) ?? new Set<string>());
   const typed = typedWords(text);
   for (const [at, word] of typed.entries()) {
     if (word.length < PART_MIN || !LETTERS.test(word)) continue;
@@ -171,9 +169,7 @@ export async function withKindCompound(words: WordsDeps, spelling: Pick<Spelling
  * the "Logitech G G915 X LIGHTSPEED" keyboard of "light"), are listed first, then the others. Null when a product
  * listed holds the word itself in its name, or no compound names one.
  */
-export async function withNamedCompound(words: WordsDeps, spelling: Pick<SpellingCorrector, 'compoundsBegunBy'>, text: string, answer: WordsAnswer): Promise<WordsAnswer | null> {
-  if (answer.productId !== null || answer.matchIds.length === 0 || !answer.complete) return null;
-  const names = await namesOf(words, foundIds(answer));
+async function withNamedCompound(words: WordsDeps, spelling: Pick<SpellingCorrector, 'compoundsBegunBy'>, text: string, answer: WordsAnswer, names: Names): Promise<WordsAnswer | null> {
   const typed = typedWords(text);
   for (const [at, word] of typed.entries()) {
     const folded = indexWords(word)[0];
@@ -208,13 +204,18 @@ async function namedBy(words: WordsDeps, ids: readonly number[], word: string): 
   });
 }
 
-/** The words of each product's name. */
-async function namesOf(words: WordsDeps, ids: readonly number[]): Promise<Map<number, Set<string>>> {
-  const products = await words.catalog.getProducts([...ids]);
-  return new Map(ids.map((id) => [id, new Set(indexWords(products.get(id)?.title ?? ''))]));
-}
+/** The words of each listed product's name, by product. */
+type Names = ReadonlyMap<number, ReadonlySet<string>>;
 
-/** A kind typed by the end of a compound (`withKindCompound`), else a word only listings hold that begins a compound products are named by (`withNamedCompound`). */
+/**
+ * A kind typed by the end of a compound (`withKindCompound`), else a word only listings hold that begins a compound
+ * products are named by (`withNamedCompound`), the names of the products listed read once for both. Null for words
+ * that name a product, list none, or list products lacking one of them.
+ */
 export async function withCompound(words: WordsDeps, spelling: Pick<SpellingCorrector, 'compoundsOf' | 'compoundsBegunBy'>, text: string, answer: WordsAnswer): Promise<WordsAnswer | null> {
-  return (await withKindCompound(words, spelling, text, answer)) ?? (await withNamedCompound(words, spelling, text, answer));
+  if (answer.productId !== null || answer.matchIds.length === 0 || !answer.complete) return null;
+  const ids = foundIds(answer);
+  const products = await words.catalog.getProducts(ids);
+  const names: Names = new Map(ids.map((id) => [id, new Set(indexWords(products.get(id)?.title ?? ''))]));
+  return (await withKindCompound(words, spelling, text, answer, names)) ?? (await withNamedCompound(words, spelling, text, answer, names));
 }

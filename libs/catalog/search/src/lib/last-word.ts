@@ -14,6 +14,7 @@ export interface LastWordReads {
 
 /** Offers (newest first) read for the products the other words find. */
 const OFFERS_READ = 200;
+/** A word of letters only. */
 const LETTERS = /^\p{L}+$/u;
 /** A last word shorter than this begins too many words to complete. */
 const LAST_WORD_MIN = 3;
@@ -28,7 +29,7 @@ export async function lastWordInContext(reads: LastWordReads, text: string): Pro
   const words = indexWords(text);
   const last = words.at(-1);
   const others = words.slice(0, -1);
-  if (last === undefined || !new RegExp(`^\\p{L}{${LAST_WORD_MIN},}$`, 'u').test(last) || others.every((word) => isCommonWord(word))) return null;
+  if (last === undefined || last.length < LAST_WORD_MIN || !LETTERS.test(last) || others.every((word) => isCommonWord(word))) return null;
   const found = await reads.index.productsCarrying(others, last, OFFERS_READ);
   const names = await reads.catalog.getProducts([...new Set(found.map((entry) => entry.productId))]);
   const held = new Map<string, number>();
