@@ -1,5 +1,6 @@
+import { MIGRATION_LOCK_KEY } from '@pricehunt/storage';
 import { buildTestApp, type TestApp } from './testing/test-app';
-import { itOnEngine, run } from './testing/db';
+import { anotherConnection, describeOnEngine, itOnEngine, run } from './testing/db';
 
 describe('api shell', () => {
   let t: TestApp;
@@ -63,5 +64,30 @@ describe('api shell', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope?x=1' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND', statusCode: 404, error: 'Route GET /api/nope not found' });
+  });
+});
+
+describeOnEngine('postgres', 'an instance starting beside another', () => {
+  it('waits for the other’s migrations however long they hold the lock, past Fastify’s 10 s plugin deadline', async () => {
+    const first = await buildTestApp();
+    const other = await anotherConnection(first.databaseUrl);
+    const locker = other.engine === 'postgres' ? await other.handle.pool.connect() : null;
+    try {
+      // The other instance migrating: it holds the migration lock for 11 s.
+      await locker?.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+      const started = Date.now();
+      const release = setTimeout(() => void locker?.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]), 11_000);
+      const second = await buildTestApp({ DATABASE_URL: first.databaseUrl }).finally(() => clearTimeout(release));
+      try {
+        expect(Date.now() - started).toBeGreaterThanOrEqual(11_000);
+        expect((await second.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      locker?.release();
+      await other.close();
+      await first.close();
+    }
   });
 });

@@ -26,6 +26,11 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
     trustProxy: config.TRUST_PROXY,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    // No deadline on a plugin's start: opening the database waits for the migrations, which take as long as the data
+    // needs, and on PostgreSQL for another instance that holds the migration lock while it migrates. Fastify's 10 s
+    // default failed such a start ("Plugin did not start in time: 'db'"); a server that cannot be reached fails the
+    // start through its driver's error instead.
+    pluginTimeout: 0,
     frameworkErrors,
     ...options,
   }).withTypeProvider<ZodTypeProvider>();
