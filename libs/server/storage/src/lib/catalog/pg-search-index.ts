@@ -142,22 +142,36 @@ async function frequenciesOf(pool: Queryable, counts: WordCounts, words: readonl
 }
 
 /**
+ * How many times as long as the last refresh took the next one waits at least. A refresh reads every offer's words
+ * (0.16 s at 5,000 offers, seconds at hundreds of thousands), and an import's changes come every fraction of a second:
+ * with a fixed wait, a refresh followed another for as long as the import ran, a core busy on it the whole time.
+ * Spaced so, refreshing takes at most a fifth of one core.
+ */
+export const REFRESH_SPACING = 4;
+
+/**
  * Refreshes the materialized view `offers_vocab` CONCURRENTLY (readers are not blocked) after a change, once for the
- * changes of a short while: calls during the wait join it, calls during a refresh make one more after it. `done`
- * waits for a refresh under way, so the spelling corrector's reading after an import sees the import's words.
+ * changes of a while: `delayMs`, and at least REFRESH_SPACING times the last refresh's duration after that refresh
+ * ended. Calls during the wait join it, calls during a refresh make one more after it. `done` waits for a refresh under
+ * way, so the spelling corrector's reading after an import sees the import's words.
  */
 function vocabularyRefresh(pool: Queryable, delayMs: number) {
   let stale = false;
   let running: Promise<void> | null = null;
+  /** When the last refresh ended, and how long it took. */
+  let last = { endedAt: 0, ms: 0 };
   return {
     refresh() {
       stale = true;
       running ??= (async () => {
         try {
           while (stale) {
-            await new Promise<void>((resolve) => setTimeout(resolve, delayMs).unref());
+            const spaced = last.endedAt + REFRESH_SPACING * last.ms - Date.now();
+            await new Promise<void>((resolve) => setTimeout(resolve, Math.max(delayMs, spaced)).unref());
             stale = false;
+            const started = Date.now();
             await pool.query('REFRESH MATERIALIZED VIEW CONCURRENTLY offers_vocab');
+            last = { endedAt: Date.now(), ms: Date.now() - started };
           }
         } catch {
           // The pool closed, or the server went away: the next change refreshes again (the view stays as it was).
