@@ -70,6 +70,14 @@ export function clearWordCounts(counts: WordCounts): void {
   counts.at = Date.now();
   counts.docs = { n: 0, at: 0 };
 }
+/**
+ * Forgets the counts of the index words of `texts` (an inserted offer's title, brand, model and category: the words
+ * whose counts it changed) and the count of offers; the other words' counts stay exact.
+ */
+export function forgetWordCounts(counts: WordCounts, texts: Iterable<string | null>): void {
+  for (const text of texts) for (const word of text ? indexWords(text) : []) counts.frequencies.delete(word);
+  counts.docs = { n: 0, at: 0 };
+}
 /** Forgets the word counts once they are 30 s old or too many. */
 export function expireWordCounts(counts: WordCounts): void {
   if (counts.frequencies.size > 50_000 || Date.now() - counts.at > 30_000) clearWordCounts(counts);

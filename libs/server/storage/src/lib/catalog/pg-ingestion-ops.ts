@@ -22,11 +22,17 @@ export const lockImports = (client: pg.ClientBase) => client.query({ name: 'cata
 const heldAfterUpdate = (business: string, host: string) =>
   `held = coalesce(${storeHold(PG_SQL, `${business}::text`, `${host}::text`)}, CASE WHEN held = 'store' THEN NULL ELSE held END)`;
 
+/**
+ * What an offer write changed of the catalog's words: the texts of an inserted offer (its words' counts grew by one), or
+ * nothing said (any word's count may have changed: an offer's text updated, offers removed).
+ */
+export type WroteOffers = (texts?: ReadonlyArray<string | null>) => void;
+
 /** The offer writes of `IngestionOps` on `client`; `wroteOffers` is told when an offer is inserted, removed or its text changes. */
-function pgOfferWrites(client: Queryable, wroteOffers: () => void): Pick<AsyncOps<IngestionOps>, 'insertOffer' | 'insertPricePoint' | 'updateOffer' | 'offersOfRetailer' | 'markOffersMissing' | 'clearOffersMissing' | 'deleteOffers'> {
+function pgOfferWrites(client: Queryable, wroteOffers: WroteOffers): Pick<AsyncOps<IngestionOps>, 'insertOffer' | 'insertPricePoint' | 'updateOffer' | 'offersOfRetailer' | 'markOffersMissing' | 'clearOffersMissing' | 'deleteOffers'> {
   return {
     async insertOffer(o, now) {
-      wroteOffers();
+      wroteOffers([o.title, o.brand, o.model, o.category]);
       const { rows } = await client.query<{ id: number }>({
         name: 'catalog/insert-offer',
         text: `INSERT INTO offers (retailer_id, external_id, canonical_url, url, host, title, brand, model, model_key, gtin, price_cents, currency,
@@ -118,7 +124,7 @@ function pgOfferOrigins(client: Queryable): Pick<AsyncOps<IngestionOps>, 'offerO
  * `IngestionOps` on a transaction's client (every read sees what the transaction wrote before it), or on the pool.
  * Word counts are read through `counts`, and `wroteOffers` is told when an offer is inserted or its text changes.
  */
-export function pgIngestionOps(client: Queryable, counts: WordCounts = createWordCounts(), wroteOffers: () => void = () => undefined): AsyncOps<IngestionOps> {
+export function pgIngestionOps(client: Queryable, counts: WordCounts = createWordCounts(), wroteOffers: WroteOffers = () => undefined): AsyncOps<IngestionOps> {
   const reads = pgCatalogReads(client);
   const index = createPgSearchIndexRepository({ pool: client }, { counts });
   const offerWhere = async (name: string, where: string, values: unknown[]) =>

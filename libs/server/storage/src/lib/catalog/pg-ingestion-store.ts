@@ -3,16 +3,38 @@ import type { PostgresHandle } from '../db/pg-client';
 import { type IngestionStore, runAsync } from '@pricehunt/catalog-core';
 import { pgImportRunWrites } from './import-runs/pg';
 import { pgBulkPath } from './pg-bulk-path';
-import { lockImports, pgIngestionOps } from './pg-ingestion-ops';
+import { lockImports, pgIngestionOps, type WroteOffers } from './pg-ingestion-ops';
 import { redirectProductPg, retitleProductsOf } from './pg/product-writes';
 import { inTransaction, type Queryable } from './pg/queryable';
-import { clearWordCounts, createWordCounts } from './index-search';
+import { clearWordCounts, createWordCounts, forgetWordCounts, type WordCounts } from './index-search';
 
 export { IMPORT_LOCK_KEY } from './pg-ingestion-ops';
 
 /** SQLSTATEs of a transaction PostgreSQL gave up on that can simply run again: deadlock, serialization failure. */
 const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS = 5;
+
+/**
+ * What a unit of work wrote of the catalog's words (`wroteOffers`), and the counts to forget once it committed: the
+ * words of the offers it inserted, or every word when it changed words it did not say. Counting a word scans the offers
+ * that carry it: when every unit of work forgot every count, a third of an import's queries were counts.
+ */
+function wordsWritten() {
+  // The texts of the offers it inserted, and whether it changed other words (a text updated, offers removed).
+  const texts: Array<string | null> = [];
+  let any = false;
+  const wroteOffers: WroteOffers = (written) => {
+    if (written) texts.push(...written);
+    else any = true;
+  };
+  return {
+    wroteOffers,
+    forgetIn(counts: WordCounts): void {
+      if (any) clearWordCounts(counts);
+      else if (texts.length > 0) forgetWordCounts(counts, texts);
+    },
+  };
+}
 
 /**
  * `IngestionStore` on PostgreSQL. A unit of work is one transaction on a client of the pool that first takes the
@@ -23,19 +45,19 @@ export function createPgIngestionStore({ pool }: PostgresHandle): IngestionStore
   const inOne = <T>(work: (client: pg.PoolClient) => Promise<T>) => inTransaction(pool, async (client) => ({ commit: true, result: await work(client) }));
   const query = (db: Queryable, name: string, text: string, values: unknown[]) => db.query({ name: `catalog/${name}`, text, values });
   // Word counts are shared by the store's units of work, as SQLite's index keeps them across an import's batches: read
-  // anew after a unit of work that added offers or changed their words (and after one that failed: it may have counted
-  // its own rows), kept across the joins at an import's end, which move offers between products without changing them.
+  // anew as `wordsWritten` says after a unit of work, all of them after one that failed (it may have counted its own
+  // rows), kept across the joins at an import's end, which move offers between products without changing them.
   const counts = createWordCounts();
   return {
     async unitOfWork(work) {
       for (let attempt = 1; ; attempt++) {
-        let wrote = false;
+        const written = wordsWritten();
         try {
           const result = await inOne(async (client) => {
             await lockImports(client);
-            return runAsync(work(), pgIngestionOps(client, counts, () => (wrote = true)));
+            return runAsync(work(), pgIngestionOps(client, counts, written.wroteOffers));
           });
-          if (wrote) clearWordCounts(counts);
+          written.forgetIn(counts);
           return result;
         } catch (error) {
           clearWordCounts(counts);

@@ -39,4 +39,25 @@ describe('word counts of an import on PostgreSQL', () => {
     await catalog.ingestion.importOffers([sonyOffer('30')], { format: 'gmc', source: 'second' });
     expect(await sonyCount(catalog)).toBe(3);
   });
+
+  it('read anew, after a unit of work that added offers, only for the words of those offers; after a changed text, all', async () => {
+    const catalog = createPgCatalogServices(db.handle);
+    await catalog.ingestion.importOffers([sonyOffer('10')], { format: 'gmc', source: 'first' });
+    expect(await sonyCount(catalog)).toBe(1);
+    const other = createPgCatalogServices(db.handle);
+    await other.ingestion.importOffers([sonyOffer('20')], { format: 'gmc', source: 'other' });
+
+    // Its own import adds an offer without "sony": that word's count is the one it read, the new words' are exact.
+    const bose = feedOffer({ externalId: 'B1', url: 'https://shop-b1.example/p/B1', title: 'Bose SoundLink Flex Speaker', brand: 'Bose' });
+    await catalog.ingestion.importOffers([bose], { format: 'gmc', source: 'bose' });
+    expect(await sonyCount(catalog)).toBe(1);
+    const counts = await catalog.store.unitOfWork(function* () {
+      return yield* op('documentFrequencies', ['bose', 'soundlink', 'speaker']);
+    });
+    expect(Object.fromEntries(counts)).toEqual({ bose: 1, soundlink: 1, speaker: 3 });
+
+    // An offer's title changed: words may have left it, every count is read anew.
+    await catalog.ingestion.importOffers([{ ...sonyOffer('10'), title: 'Sony SRS-XB10 Portable Speaker' }], { format: 'gmc', source: 'first' });
+    expect(await sonyCount(catalog)).toBe(2);
+  });
 });
