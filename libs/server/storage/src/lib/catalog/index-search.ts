@@ -62,21 +62,43 @@ export interface WordCounts {
   /** When `frequencies` began (they are read anew after 30 s). */
   at: number;
   docs: { n: number; at: number };
+  /** When each count of `frequencies` was read, on `clock` (`countInserted`). */
+  readAt: Map<string, number>;
+  /** Ticks when counts are read and when an offer is inserted: which came first. */
+  clock: number;
 }
-export const createWordCounts = (): WordCounts => ({ frequencies: new Map(), at: Date.now(), docs: { n: 0, at: 0 } });
+export const createWordCounts = (): WordCounts => ({ frequencies: new Map(), at: Date.now(), docs: { n: 0, at: 0 }, readAt: new Map(), clock: 0 });
 /** Forgets every count: the next reads count anew. */
 export function clearWordCounts(counts: WordCounts): void {
   counts.frequencies.clear();
+  counts.readAt.clear();
   counts.at = Date.now();
   counts.docs = { n: 0, at: 0 };
 }
+/** Keeps a count just read, and when it was read. */
+export function keepWordCount(counts: WordCounts, word: string, n: number): void {
+  counts.frequencies.set(word, n);
+  counts.readAt.set(word, ++counts.clock);
+}
+/** An inserted offer's texts (title, brand, model, category), and when it was inserted on its counts' `clock`. */
+export interface InsertedOffer {
+  texts: ReadonlyArray<string | null>;
+  at: number;
+}
 /**
- * Forgets the counts of the index words of `texts` (an inserted offer's title, brand, model and category: the words
- * whose counts it changed) and the count of offers; the other words' counts stay exact.
+ * Counts committed offers in: each index word of an offer's texts whose count was read before the offer was inserted
+ * grows by one (a count read after it, in the same transaction, holds it already); the count of offers is read anew.
+ * The other words' counts stay what they were.
  */
-export function forgetWordCounts(counts: WordCounts, texts: Iterable<string | null>): void {
-  for (const text of texts) for (const word of text ? indexWords(text) : []) counts.frequencies.delete(word);
-  counts.docs = { n: 0, at: 0 };
+export function countInserted(counts: WordCounts, offers: readonly InsertedOffer[]): void {
+  for (const offer of offers) {
+    for (const word of new Set(offer.texts.flatMap((text) => (text ? indexWords(text) : [])))) {
+      const n = counts.frequencies.get(word);
+      const readAt = counts.readAt.get(word);
+      if (n !== undefined && readAt !== undefined && readAt < offer.at) counts.frequencies.set(word, n + 1);
+    }
+  }
+  if (offers.length > 0) counts.docs = { n: 0, at: 0 };
 }
 /** Forgets the word counts once they are 30 s old or too many. */
 export function expireWordCounts(counts: WordCounts): void {

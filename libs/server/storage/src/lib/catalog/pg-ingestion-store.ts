@@ -6,7 +6,7 @@ import { pgBulkPath } from './pg-bulk-path';
 import { lockImports, pgIngestionOps, type WroteOffers } from './pg-ingestion-ops';
 import { redirectProductPg, retitleProductsOf } from './pg/product-writes';
 import { inTransaction, type Queryable } from './pg/queryable';
-import { clearWordCounts, createWordCounts, forgetWordCounts, type WordCounts } from './index-search';
+import { clearWordCounts, countInserted, createWordCounts, type InsertedOffer, type WordCounts } from './index-search';
 
 export { IMPORT_LOCK_KEY } from './pg-ingestion-ops';
 
@@ -15,23 +15,24 @@ const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS = 5;
 
 /**
- * What a unit of work wrote of the catalog's words (`wroteOffers`), and the counts to forget once it committed: the
- * words of the offers it inserted, or every word when it changed words it did not say. Counting a word scans the offers
- * that carry it: when every unit of work forgot every count, a third of an import's queries were counts.
+ * What a unit of work wrote of the catalog's words (`wroteOffers`), and how the counts follow once it committed: the
+ * offers it inserted are counted in (`countInserted`), every count is read anew when it changed words it did not say.
+ * Counting a word scans the offers that carry it: when every unit of work forgot every count, a third of an import's
+ * queries were counts.
  */
-function wordsWritten() {
-  // The texts of the offers it inserted, and whether it changed other words (a text updated, offers removed).
-  const texts: Array<string | null> = [];
+function wordsWritten(counts: WordCounts) {
+  // The offers it inserted, and whether it changed other words (a text updated, offers removed).
+  const inserted: InsertedOffer[] = [];
   let any = false;
-  const wroteOffers: WroteOffers = (written) => {
-    if (written) texts.push(...written);
+  const wroteOffers: WroteOffers = (texts) => {
+    if (texts) inserted.push({ texts, at: ++counts.clock });
     else any = true;
   };
   return {
     wroteOffers,
-    forgetIn(counts: WordCounts): void {
+    committed(): void {
       if (any) clearWordCounts(counts);
-      else if (texts.length > 0) forgetWordCounts(counts, texts);
+      else countInserted(counts, inserted);
     },
   };
 }
@@ -44,20 +45,20 @@ function wordsWritten() {
 export function createPgIngestionStore({ pool }: PostgresHandle): IngestionStore {
   const inOne = <T>(work: (client: pg.PoolClient) => Promise<T>) => inTransaction(pool, async (client) => ({ commit: true, result: await work(client) }));
   const query = (db: Queryable, name: string, text: string, values: unknown[]) => db.query({ name: `catalog/${name}`, text, values });
-  // Word counts are shared by the store's units of work, as SQLite's index keeps them across an import's batches: read
-  // anew as `wordsWritten` says after a unit of work, all of them after one that failed (it may have counted its own
-  // rows), kept across the joins at an import's end, which move offers between products without changing them.
+  // Word counts are shared by the store's units of work: kept up to date as `wordsWritten` says after a unit of work,
+  // read anew after one that failed (it may have counted its own rows), kept across the joins at an import's end, which
+  // move offers between products without changing them.
   const counts = createWordCounts();
   return {
     async unitOfWork(work) {
       for (let attempt = 1; ; attempt++) {
-        const written = wordsWritten();
+        const written = wordsWritten(counts);
         try {
           const result = await inOne(async (client) => {
             await lockImports(client);
             return runAsync(work(), pgIngestionOps(client, counts, written.wroteOffers));
           });
-          written.forgetIn(counts);
+          written.committed();
           return result;
         } catch (error) {
           clearWordCounts(counts);

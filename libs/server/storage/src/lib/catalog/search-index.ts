@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { type IndexHit, runSync, type SearchIndexRepository, type SuggestionCandidate } from '@pricehunt/catalog-core';
 import type { DatabaseHandle } from '../db/client';
 import { present } from '@pricehunt/contracts';
-import { candidatesStep, clearWordCounts, createWordCounts, expireWordCounts, type IndexReads, keepDocumentCount, keptDocumentCount, leadingCandidatesStep, type MatchSyntax, type PoolRow, type WordCounts } from './index-search';
+import { candidatesStep, clearWordCounts, createWordCounts, expireWordCounts, type IndexReads, keepDocumentCount, keepWordCount, keptDocumentCount, leadingCandidatesStep, type MatchSyntax, type PoolRow, type WordCounts } from './index-search';
 
 /** The full-text index services search through; the SQLite implementation is FTS5 with bm25 ranking. */
 export interface SearchIndex {
@@ -77,7 +77,7 @@ function ftsIndexReads(sqlite: Database.Database, counts: WordCounts): IndexRead
     let value = counts.frequencies.get(word);
     if (value === undefined) {
       value = (docFrequency.get(word) as { doc: number } | undefined)?.doc ?? 0;
-      if (value > 0) counts.frequencies.set(word, value);
+      if (value > 0) keepWordCount(counts, word, value);
     }
     return value;
   };
