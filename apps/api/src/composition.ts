@@ -23,7 +23,7 @@ import { createMatchReports, type MatchReports } from './modules/match-reports/s
 import { createAnalyticsService, type AnalyticsService } from './modules/merchant/analytics-service';
 import { createMerchantProducts, type MerchantProducts } from './modules/merchant/products';
 import { createMerchantService, type MerchantService } from './modules/merchant/service';
-import { conversionOfPurchase, loggedStoreFetcher, merchantAccountPort, merchantRetailerOf, shopifyImporter, type MerchantRetailerOf } from './modules/merchant/store-adapters';
+import { conversionOfPurchase, loggedStoreFetcher, merchantAccountPort, merchantRetailerOf, shopifyImporter, storeSourceUrl, type MerchantRetailerOf } from './modules/merchant/store-adapters';
 import { createTxtLookup } from './modules/merchant/store-domains';
 import { createStoreSyncService, type StoreSyncService } from './modules/merchant/store-sync';
 import { createShopperPasswordResetService, type ShopperPasswordResetService } from './modules/shopper/password-reset';
@@ -164,7 +164,7 @@ function searchServices({ config, clock, database, storage }: CompositionInput, 
 
 type MerchantServices = Pick<ApiServices, 'merchant' | 'analytics' | 'storeSync' | 'merchantProducts' | 'merchantRetailer'>;
 
-function merchantServices({ config, clock, storage, log }: CompositionInput, parts: Pick<ApiServices, 'catalog' | 'tracking'>): MerchantServices {
+function merchantServices({ config, clock, storage, log }: CompositionInput, parts: Pick<ApiServices, 'catalog' | 'tracking' | 'feedSources'>): MerchantServices {
   const overrides = config.STORE_ORIGIN_OVERRIDES;
   const fetcher = loggedStoreFetcher(createSafeFetcher({ allowLoopback: config.FETCH_ALLOW_LOOPBACK, timeoutMs: 15_000, maxBytes: 20 * 1024 * 1024 }), log);
   const merchantRetailer = merchantRetailerOf(storage.businessAccounts);
@@ -195,6 +195,10 @@ function merchantServices({ config, clock, storage, log }: CompositionInput, par
     now: clock.now,
     storeDomainOf: async (businessId) => (await storage.businessAccounts.findById(businessId))?.storeDomain ?? null,
     importShopify: shopifyImporter({ fetcher, overrides, catalog: storage.catalog, ingestion: parts.catalog.ingestion, merchant, merchantRetailer }),
+    onEnded: async (sync) => {
+      const retailer = await merchantRetailer(sync.businessId);
+      if (retailer) await parts.feedSources.recordStoreSync(retailer, storeSourceUrl(retailer, overrides), sync);
+    },
   });
   parts.tracking.onPurchase(conversionOfPurchase(merchant, log));
   return {
@@ -214,6 +218,12 @@ export function composeApi(input: CompositionInput): ApiServices {
   const tracking = trackingServices(input);
   const search = searchServices(input, tracking.linkSigner);
   const { catalog, searchService } = search;
+  const feedSources = createFeedSourceService({
+    sources: storage.feedSources,
+    retailers: { find: (id) => storage.admin.findRetailer(id), list: () => storage.admin.listRetailers() },
+    audit: (entry, at) => storage.admin.insertAudit(entry, at),
+    now,
+  });
   return {
     ...accounts,
     ...tracking,
@@ -222,13 +232,8 @@ export function composeApi(input: CompositionInput): ApiServices {
     shopperData: createShopperDataService({ repo: storage.shopper, clock: now }),
     watches: createWatchService({ repo: storage.watches, catalog: storage.catalog, search: searchService, mailer: accounts.mailer, shopperAppUrl: config.SHOPPER_APP_URL, clock: () => clock.now() }),
     matchReports: createMatchReports({ repo: storage.matchReports, searches: searchService, catalog: storage.catalog, now }),
-    ...merchantServices(input, { catalog, tracking: tracking.tracking }),
-    feedSources: createFeedSourceService({
-      sources: storage.feedSources,
-      retailers: { find: (id) => storage.admin.findRetailer(id), list: () => storage.admin.listRetailers() },
-      audit: (entry, at) => storage.admin.insertAudit(entry, at),
-      now,
-    }),
+    ...merchantServices(input, { catalog, tracking: tracking.tracking, feedSources }),
+    feedSources,
     admin: createAdminService({ repo: storage.admin, catalog: { ingestion: catalog.ingestion, repository: storage.catalog }, log, now }),
     adminProducts: createAdminProducts({ catalog: storage.catalog, now }),
   };

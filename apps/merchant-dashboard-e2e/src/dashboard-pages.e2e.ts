@@ -210,13 +210,13 @@ describe('dashboard pages with tracked traffic', () => {
     await page.getByText(`${store.domain} is verified (tracking script)`).waitFor();
     await shot(page, '25-integrate');
 
-    // The connected Shopify store is read again every 6 hours from its sync on: paused, resumed, then replaced by the
-    // store's Merchant Center feed, read every 12 hours.
+    // The connected Shopify store is read again every 6 hours from its sync on, the sync being its last run so far:
+    // paused, resumed, then replaced by the store's Merchant Center feed, read every 12 hours.
     const refresh = page.getByRole('region', { name: '4. Scheduled refresh' });
     const storeSource = refresh.getByRole('article', { name: 'Shopify store' });
     await storeSource.waitFor();
     const storeText = await storeSource.innerText();
-    for (const part of [store.publicOrigin, 'every 6 h', 'Active']) expect(storeText).toContain(part);
+    for (const part of [store.publicOrigin, 'every 6 h', 'Active', '+2 added', 'Succeeded']) expect(storeText).toContain(part);
     await storeSource.getByRole('button', { name: 'Pause' }).click();
     await storeSource.getByText('Scheduled refresh is paused.').waitFor();
     await storeSource.getByRole('button', { name: 'Resume' }).click();

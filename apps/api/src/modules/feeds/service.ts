@@ -3,7 +3,7 @@ import { FEED_INTERVAL_MINUTES, FeedSourceMessages, type AdminRetailer, type Fee
 import { slugId } from '@pricehunt/catalog-core';
 import { badRequest, conflict, notFound } from '@pricehunt/http-errors';
 import { RETAILER_LIST } from '@pricehunt/marketplace';
-import type { FeedRunRecord, FeedSourceRecord, FeedSourceRepository } from '@pricehunt/storage';
+import type { FeedRunRecord, FeedSourceRecord, FeedSourceRepository, OutsideRun, StoreSyncRow } from '@pricehunt/storage';
 
 /** Runs of a source its detail answers, newest first. */
 export const RUNS_SHOWN = 20;
@@ -149,6 +149,69 @@ function scheduleMethods({ sources, now, present, visible, audit }: ReturnType<t
   };
 }
 
+/** A store sync's counts as a run's: the offers it read, inserted, updated and refused, the rest unchanged. */
+function runOfSync(sync: StoreSyncRow, finishedAt: number): OutsideRun {
+  return {
+    id: sync.id,
+    status: sync.status === 'failed' ? 'failed' : 'succeeded',
+    startedAt: new Date(sync.startedAt).toISOString(),
+    finishedAt: new Date(finishedAt).toISOString(),
+    rowsRead: sync.offers,
+    added: sync.inserted,
+    changed: sync.updated,
+    unchanged: Math.max(0, sync.offers - sync.inserted - sync.updated - sync.skipped),
+    gone: 0,
+    rejected: sync.skipped,
+    error: sync.error,
+  };
+}
+
+/** A merchant's connected store as a source of its own, and the store's syncs as its runs. */
+function storeSourceMethods({ sources, now, present }: ReturnType<typeof steps>) {
+  /**
+   * A merchant's connected Shopify store as a source, made once (when the merchant syncs the store): refreshed every
+   * FEED_INTERVAL_MINUTES.fallback minutes from an interval after that sync. Answers the business's source for its
+   * retailer (its store, or the feed URL it added before), or null when another source has its retailer. `storeUrl` is
+   * the store's public origin (`https://<domain>`), on which its product links are built.
+   */
+  async function ensureStoreSource(businessId: string, retailer: { id: string; name: string }, storeUrl: string): Promise<FeedSource | null> {
+    const own = (await sources.list(businessId)).find((source) => source.retailerId === retailer.id);
+    if (own) return present(own);
+    const at = now();
+    const created = await sources.create(
+      {
+        id: randomUUID(),
+        url: storeUrl,
+        format: 'shopify',
+        retailerId: retailer.id,
+        retailerName: retailer.name,
+        businessId,
+        intervalMinutes: FEED_INTERVAL_MINUTES.fallback,
+        nextRunAt: new Date(at.getTime() + FEED_INTERVAL_MINUTES.fallback * 60_000).toISOString(),
+      },
+      at.toISOString(),
+    );
+    return created ? present(created, at) : null;
+  }
+
+  return {
+    ensureStoreSource,
+
+    /**
+     * A merchant's store sync, ended, as a run of its store's source (made first when the sync is the store's first),
+     * so that the merchant and admins see when the store was last read and what that changed, whoever read it. A sync
+     * leaves a feed URL the merchant added for its retailer alone: it did not read that feed. False when nothing was
+     * recorded.
+     */
+    async recordStoreSync(retailer: { id: string; name: string }, storeUrl: string, sync: StoreSyncRow): Promise<boolean> {
+      if (sync.status === 'running' || sync.finishedAt === null) return false;
+      const source = await ensureStoreSource(sync.businessId, retailer, storeUrl);
+      if (!source || source.format !== 'shopify') return false;
+      return sources.recordRun(source.id, runOfSync(sync, sync.finishedAt));
+    },
+  };
+}
+
 /**
  * Feed sources as admins and merchants manage them: registering one (with the retailer its offers belong to), pausing,
  * resuming, a new interval, "run now" (the source is due at once: a worker takes it within its poll interval) and
@@ -192,34 +255,8 @@ export function createFeedSourceService(deps: FeedSourceDeps) {
       return present(created);
     },
 
-    /**
-     * A merchant's connected Shopify store as a source, made once (when the merchant syncs the store): refreshed every
-     * FEED_INTERVAL_MINUTES.fallback minutes from an interval after that sync. Answers the business's source for its
-     * retailer (its store, or the feed URL it added before), or null when another source has its retailer. `storeUrl` is
-     * the store's public origin (`https://<domain>`), on which its product links are built.
-     */
-    async ensureStoreSource(businessId: string, retailer: { id: string; name: string }, storeUrl: string): Promise<FeedSource | null> {
-      const own = (await sources.list(businessId)).find((source) => source.retailerId === retailer.id);
-      if (own) return present(own);
-      const at = now();
-      const created = await sources.create(
-        {
-          id: randomUUID(),
-          url: storeUrl,
-          format: 'shopify',
-          retailerId: retailer.id,
-          retailerName: retailer.name,
-          businessId,
-          intervalMinutes: FEED_INTERVAL_MINUTES.fallback,
-          nextRunAt: new Date(at.getTime() + FEED_INTERVAL_MINUTES.fallback * 60_000).toISOString(),
-        },
-        at.toISOString(),
-      );
-      return created ? present(created, at) : null;
-    },
-
+    ...storeSourceMethods(ctx),
     ...scheduleMethods(ctx),
-
   };
 }
 

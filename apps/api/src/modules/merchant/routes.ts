@@ -1,4 +1,4 @@
-import { publicOriginFor } from '@pricehunt/catalog-identity';
+import { storeSourceUrl } from './store-adapters';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -119,7 +119,7 @@ export const merchantDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     const sync = await app.storeSync.start(businessId);
     // From now on the store is refreshed on a schedule too (the Integrate page shows it with its runs).
     const retailer = await app.merchantRetailer(businessId);
-    if (retailer) await feedSources.ensureStoreSource(businessId, retailer, publicOriginFor(retailer.domains[0] ?? retailer.id, app.config.STORE_ORIGIN_OVERRIDES));
+    if (retailer) await feedSources.ensureStoreSource(businessId, retailer, storeSourceUrl(retailer, app.config.STORE_ORIGIN_OVERRIDES));
     return reply.status(202).send(sync);
   });
 

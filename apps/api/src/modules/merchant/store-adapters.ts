@@ -42,6 +42,10 @@ export function merchantAccountPort(storage: Pick<Storage, 'businessAccounts' | 
 }
 
 /** The retailer of a business's offers: its store domain, named by the shop's name (or one made from the domain). */
+/** Where a merchant's store is read as a feed source: its public origin, on which its product links are built. */
+export const storeSourceUrl = (retailer: { id: string; domains: string[] }, overrides: AppConfig['STORE_ORIGIN_OVERRIDES']) =>
+  publicOriginFor(retailer.domains[0] ?? retailer.id, overrides);
+
 export function merchantRetailerOf(businesses: Storage['businessAccounts']): MerchantRetailerOf {
   return async (businessId) => {
     const business = await businesses.findById(businessId);

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { registerBusiness } from '../../testing/http';
+import { call, cookieFrom, registerBusiness, STRONG_PASSWORD } from '../../testing/http';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { row, run } from '../../testing/db';
 
@@ -102,11 +102,24 @@ describe('connecting a store', () => {
     expect(second).toMatchObject({ status: 'succeeded', products: 5, inserted: 0 });
     expect((await app.inject({ method: 'GET', url: '/api/business/products', headers: { cookie } })).json().total).toBe(5);
 
-    // The connected store is refreshed on a schedule from then on: one source, however many syncs.
+    // The connected store is refreshed on a schedule from then on: one source, however many syncs, each sync one of
+    // its runs, so that the store's last reading is the sync's until the schedule's first run.
     const sources = (await app.inject({ method: 'GET', url: '/api/business/integration/feed-sources', headers: { cookie } })).json().items;
     // The store's public origin, where its product links are: http here, where the store is served on this machine.
-    expect(sources).toEqual([expect.objectContaining({ format: 'shopify', url: `http://${DOMAIN}`, intervalMinutes: 360, status: 'active', lastRun: null })]);
+    expect(sources).toEqual([expect.objectContaining({ format: 'shopify', url: `http://${DOMAIN}`, intervalMinutes: 360, status: 'active', failures: 0 })]);
+    expect(sources[0].lastRun).toMatchObject({ id: again.json().id, status: 'succeeded', rowsRead: 5, added: 0, changed: 0, unchanged: 5, rejected: 0, error: null });
     expect(Date.parse(sources[0].nextRunAt)).toBeGreaterThan(Date.now() + 359 * 60_000);
+    const detail = (await app.inject({ method: 'GET', url: `/api/business/integration/feed-sources/${sources[0].id}`, headers: { cookie } })).json();
+    expect(detail.runs.map((r: { id: string; added: number }) => [r.id, r.added])).toEqual([
+      [again.json().id, 0],
+      [started.json().id, 5],
+    ]);
+    expect(detail.runs[1]).toMatchObject({ status: 'succeeded', rowsRead: 5, finishedAt: new Date(sync.finishedAt).toISOString() });
+    // Admins see the same run in their list of every source.
+    await app.businessAccounts.createOrPromoteAdmin('admin@example.com', STRONG_PASSWORD);
+    const signedIn = await call(app, 'POST', '/api/business/auth/login', { body: { email: 'admin@example.com', password: STRONG_PASSWORD }, origin: 'http://localhost:4400' });
+    const listed = (await app.inject({ method: 'GET', url: '/api/admin/feed-sources', headers: { cookie: cookieFrom(signedIn) ?? '' } })).json().items;
+    expect(listed.find((source: { id: string }) => source.id === sources[0].id).lastRun).toMatchObject({ id: again.json().id, rowsRead: 5 });
   });
 
   it('reports a store that cannot be fetched as a failed sync', async () => {
@@ -116,6 +129,10 @@ describe('connecting a store', () => {
     const sync = (await app.inject({ method: 'GET', url: `/api/business/integration/syncs/${started.json().id}`, headers: { cookie } })).json();
     expect(sync.status).toBe('failed');
     expect(sync.error).toBeTruthy();
+    // The store's source shows the failed reading as its last run, with the sync's reason.
+    const sources = (await app.inject({ method: 'GET', url: '/api/business/integration/feed-sources', headers: { cookie } })).json().items;
+    const store = sources.find((source: { url: string }) => source.url === 'https://missing-store.invalid');
+    expect(store.lastRun).toMatchObject({ id: started.json().id, status: 'failed', error: sync.error, rowsRead: 0 });
   });
 });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { StoreSync } from '@pricehunt/contracts';
 import { badRequest } from '@pricehunt/http-errors';
 import type { Logger } from '../../lib/logger';
-import type { MerchantRepository, StoreSyncProgress } from '@pricehunt/storage';
+import type { MerchantRepository, StoreSyncProgress, StoreSyncRow } from '@pricehunt/storage';
 import { toStoreSync } from './service';
 
 /** How far an import has come after a page. */
@@ -25,6 +25,11 @@ interface SyncDeps {
   storeDomainOf: (businessId: string) => Promise<string | null>;
   log: Logger;
   now?: () => number;
+  /**
+   * Told of each sync once it has ended, as stored (the store's source records it as a run). Its failure is logged:
+   * the sync is over and stays as it ended.
+   */
+  onEnded?: (sync: StoreSyncRow) => Promise<unknown>;
 }
 
 /** One sync, start to end, marking it alive every SYNC_HEARTBEAT_MS while it runs. */
@@ -51,6 +56,18 @@ async function runSync(deps: SyncDeps & { now: () => number }, syncId: string, b
     await repository.updateSync(syncId, { status: 'failed', error: error instanceof Error ? error.message : String(error), finishedAt: now() });
   } finally {
     clearInterval(heartbeat);
+  }
+  await tellEnded(deps, syncId, businessId);
+}
+
+/** Hands the ended sync, as stored, to `onEnded`. */
+async function tellEnded({ repository, log, onEnded }: SyncDeps, syncId: string, businessId: string) {
+  if (!onEnded) return;
+  try {
+    const ended = await repository.findSync(businessId, syncId);
+    if (ended && ended.status !== 'running') await onEnded(ended);
+  } catch (error) {
+    log.warn({ err: error, businessId, syncId }, 'a store sync ended, but what follows its end failed');
   }
 }
 

@@ -160,4 +160,29 @@ describe.each(ENGINES)('feed sources on %s', (engine) => {
       ['r1', 'succeeded', null],
     ]);
   });
+
+  it('records a run made outside the queue as it ended, leaving the schedule and the lease alone', async () => {
+    await s.repo.create(source('store', 30, { format: 'shopify', businessId: 'biz-1' }), at(0));
+    await s.repo.claimDue('w', at(31), at(41), 'queued');
+    const synced = { id: 'sync-1', status: 'succeeded' as const, startedAt: at(32), finishedAt: at(33), rowsRead: 5, added: 4, changed: 1, unchanged: 0, gone: 0, rejected: 0, error: null };
+    expect(await s.repo.recordRun('store', synced)).toBe(true);
+    expect((await s.repo.runs('store', 2))[0]).toEqual({ ...synced, sourceId: 'store', importRunId: null });
+    expect(await s.repo.get('store')).toMatchObject({ nextRunAt: at(30), leaseOwner: 'w', leaseUntil: at(41), failures: 0 });
+    // The worker's own run still ends as usual beside it.
+    expect(await s.repo.finishRun('store', 'w', 'queued', succeeded(34))).toBe(true);
+    expect((await s.repo.runs('store', 3)).map((run) => [run.id, run.status])).toEqual([
+      ['sync-1', 'succeeded'],
+      ['queued', 'succeeded'],
+    ]);
+
+    const failed = { ...synced, id: 'sync-2', status: 'failed' as const, startedAt: at(50), finishedAt: at(51), rowsRead: 0, added: 0, changed: 0, error: 'HTTP 503' };
+    expect(await s.repo.recordRun('store', failed)).toBe(true);
+    expect((await s.repo.runs('store', 1))[0]).toMatchObject({ id: 'sync-2', status: 'failed', error: 'HTTP 503', finishedAt: at(51) });
+    // A run is failed by itself: the source's count of failures in a row is the workers'.
+    expect((await s.repo.get('store'))?.failures).toBe(0);
+
+    expect(await s.repo.delete('store')).toBe(true);
+    expect(await s.repo.recordRun('store', { ...synced, id: 'sync-3' })).toBe(false);
+    expect(await s.repo.runs('store', 5)).toEqual([]);
+  });
 });

@@ -30,7 +30,7 @@ export function createPgFeedSourceRepository({ pool }: PostgresHandle): FeedSour
   return { ...sourceCrud(pool), ...sourceLeases(pool) };
 }
 
-type SourceCrud = Pick<FeedSourceRepository, 'create' | 'list' | 'get' | 'update' | 'delete' | 'runs'>;
+type SourceCrud = Pick<FeedSourceRepository, 'create' | 'list' | 'get' | 'update' | 'delete' | 'runs' | 'recordRun'>;
 type SourceLeases = Pick<FeedSourceRepository, 'claimDue' | 'renewLease' | 'finishRun'>;
 
 const source = async (db: pg.Pool | pg.PoolClient, id: string) => {
@@ -80,6 +80,15 @@ function sourceCrud(pool: pg.Pool): SourceCrud {
         values: [sourceId, limit],
       });
       return rows.map(toRun);
+    },
+    async recordRun(sourceId, run) {
+      const result = await pool.query({
+        name: 'feeds/outside-run',
+        text: `INSERT INTO feed_runs (id, source_id, status, started_at, finished_at, rows_read, added, changed, unchanged, gone, rejected, error)
+          SELECT $1::text, id, $3::text, $4::timestamptz, $5::timestamptz, $6::int, $7::int, $8::int, $9::int, $10::int, $11::int, $12::text FROM feed_sources WHERE id = $2`,
+        values: [run.id, sourceId, run.status, run.startedAt, run.finishedAt, run.rowsRead, run.added, run.changed, run.unchanged, run.gone, run.rejected, run.error],
+      });
+      return (result.rowCount ?? 0) > 0;
     },
   };
 }

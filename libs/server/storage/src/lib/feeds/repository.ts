@@ -59,6 +59,12 @@ export interface FeedRunEnd {
   nextRunAt: string;
 }
 
+/** A run that happened outside the workers' queue (a merchant's store sync of the source's store), as it ended. */
+export type OutsideRun = Pick<FeedRunRecord, 'id' | 'startedAt' | 'rowsRead' | 'added' | 'changed' | 'unchanged' | 'gone' | 'rejected' | 'error'> & {
+  status: 'succeeded' | 'failed';
+  finishedAt: string;
+};
+
 /**
  * Feed sources and their runs. The sources are also the work queue of the workers that refresh them: `claimDue` hands
  * a due source to one worker at a time, under a lease that the worker renews while it runs; a worker that is killed
@@ -75,6 +81,11 @@ export interface FeedSourceRepository {
   delete(id: string): Promise<boolean>;
   /** A source's last runs, newest first. */
   runs(sourceId: string, limit: number): Promise<FeedRunRecord[]>;
+  /**
+   * Adds a run that read the source outside the queue, ended as given; the source's schedule, lease and failure count
+   * stay as they are. False (nothing written) when the source is gone.
+   */
+  recordRun(sourceId: string, run: OutsideRun): Promise<boolean>;
   /**
    * Takes the active source that has been due longest (`next_run_at` at or before `now`) and whose lease is free or ran
    * out, for `owner` until `leaseUntil`, and starts its run `runId`: one worker gets it, whatever number ask at once.

@@ -8,7 +8,7 @@ const RUN = `id, source_id AS sourceId, status, started_at AS startedAt, finishe
   unchanged, gone, rejected, error, import_run_id AS importRunId`;
 
 type Sqlite = DatabaseHandle['sqlite'];
-type SourceCrud = Pick<FeedSourceRepository, 'create' | 'list' | 'get' | 'update' | 'delete' | 'runs'>;
+type SourceCrud = Pick<FeedSourceRepository, 'create' | 'list' | 'get' | 'update' | 'delete' | 'runs' | 'recordRun'>;
 type SourceLeases = Pick<FeedSourceRepository, 'claimDue' | 'renewLease' | 'finishRun'>;
 
 /** Feed sources and runs in `feed_sources` and `feed_runs`; claims are immediate transactions (SQLite's one writer). */
@@ -28,6 +28,9 @@ function sourceCrud(sqlite: Sqlite): SourceCrud {
   const deleteRuns = sqlite.prepare('DELETE FROM feed_runs WHERE source_id = ?');
   const deleteSource = sqlite.prepare('DELETE FROM feed_sources WHERE id = ?');
   const runs = sqlite.prepare(`SELECT ${RUN} FROM feed_runs WHERE source_id = ? ORDER BY started_at DESC, id DESC LIMIT ?`);
+  const outsideRun = sqlite.prepare(`INSERT INTO feed_runs (id, source_id, status, started_at, finished_at, rows_read, added, changed, unchanged, gone, rejected, error)
+    SELECT @id, @sourceId, @status, @startedAt, @finishedAt, @rowsRead, @added, @changed, @unchanged, @gone, @rejected, @error
+    WHERE EXISTS (SELECT 1 FROM feed_sources WHERE id = @sourceId)`);
   return {
     async create(source, now) {
       if (insert.run({ ...source, now }).changes === 0) return null;
@@ -51,6 +54,9 @@ function sourceCrud(sqlite: Sqlite): SourceCrud {
     },
     async runs(sourceId, limit) {
       return runs.all(sourceId, limit) as FeedRunRecord[];
+    },
+    async recordRun(sourceId, run) {
+      return outsideRun.run({ ...run, sourceId }).changes > 0;
     },
   };
 }
