@@ -29,7 +29,8 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
     // No deadline on a plugin's start: opening the database waits for the migrations, which take as long as the data
     // needs, and on PostgreSQL for another instance that holds the migration lock while it migrates. Fastify's 10 s
     // default failed such a start ("Plugin did not start in time: 'db'"); a server that cannot be reached fails the
-    // start through its driver's error instead.
+    // start through its driver's error instead, and one that takes the connection and never answers a first query
+    // within PG_ANSWER_TIMEOUT_MS through a PostgresSilentError (`openPostgres`).
     pluginTimeout: 0,
     frameworkErrors,
     ...options,

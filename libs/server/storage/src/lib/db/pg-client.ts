@@ -79,10 +79,47 @@ const typeParser = ((oid: number, format?: 'text' | 'binary') =>
   oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser;
 
 /**
+ * How long opening the database waits for the server to answer a first query. The migrations that follow have no
+ * deadline: they may wait for another instance's, under the migration lock.
+ */
+export const PG_ANSWER_TIMEOUT_MS = 15_000;
+
+/** Why a start gave up on a server that took a connection (or none) and never answered. */
+export class PostgresSilentError extends Error {
+  constructor(url: string, timeoutMs: number, cause: unknown) {
+    const where = new URL(url);
+    super(`PostgreSQL at ${where.hostname}${where.port ? `:${where.port}` : ''} did not answer within ${timeoutMs / 1000} s`, { cause });
+    this.name = 'PostgresSilentError';
+  }
+}
+
+/**
+ * Connects once and asks `SELECT 1` within `timeoutMs`: a server that accepts connections and never answers (a hung
+ * host, a proxy whose backend is gone) fails the start with a PostgresSilentError instead of holding it. A refusal, a
+ * wrong password or a missing database fails with the driver's own error, as at once as before.
+ */
+async function checkAnswers(url: string, timeoutMs: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, application_name: 'pricehunt-api' });
+  client.on('error', () => undefined);
+  const deadline = Date.now() + timeoutMs;
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } catch (error) {
+    // The driver's words for its own deadlines vary ("timeout expired", "Connection terminated due to connection
+    // timeout", "Query read timeout"): the clock says whether the deadline is what ended it.
+    throw Date.now() >= deadline ? new PostgresSilentError(url, timeoutMs, error) : error;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
  * Opens a pool on the PostgreSQL database of `url` and applies every pending migration. Sessions keep the server's
  * durability settings (synchronous_commit on: a commit is acknowledged once its WAL is flushed) and work in UTC.
  */
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<PostgresHandle> {
+export async function openPostgres(url: string, options: { max?: number; answerTimeoutMs?: number } = {}): Promise<PostgresHandle> {
+  await checkAnswers(url, options.answerTimeoutMs ?? PG_ANSWER_TIMEOUT_MS);
   const pool = new pg.Pool({
     connectionString: url,
     types: { getTypeParser: typeParser },
