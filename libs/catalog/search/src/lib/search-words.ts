@@ -6,6 +6,15 @@ import { matchThreshold, type RankedProduct } from '@pricehunt/catalog-core';
 export const SIMILAR_LIMIT = 8;
 /** How many products search words that fit several of them list (`matches`). */
 export const MATCH_LIMIT = 24;
+
+/**
+ * How many times their list's length similar products are read as candidates: those that share nothing with what was
+ * sought are left out after ("used macbook" ranks listings that say "Used" before the MacBooks).
+ */
+export const SIMILAR_POOL = 2;
+
+/** How many times the lists' lengths are read as candidates when a typed price leaves some out. */
+export const RANGE_POOL = 4;
 /**
  * Search words name one product when its score leads every other product's above the threshold by this much; below
  * that, the words fit several products ("apple watch") and the answer lists them instead of picking one.

@@ -22,11 +22,12 @@ import { answerWords, type WordsDeps } from './answer-words';
 import { createAnsweredOnce } from './answered-once';
 import { identifyLink, type PageReader } from './identify';
 import { matchedAll, offersOf, shown } from './listed-products';
+import { linesTogether, typedLineWords } from './line-order';
 import { likeTheListed, relatedToWords, sharesSomething } from './similar';
 import { spelledWords } from './short-words';
 import type { TypedAliases } from './typed-aliases';
 import { brandTypedBySound } from './sounded-brand';
-import { codedAnswer, emptySource, findsClearlyMore, findsLittle, findsNothing, foundIds, MATCH_LIMIT, SIMILAR_LIMIT, type WordsAnswer } from './search-words';
+import { codedAnswer, emptySource, findsClearlyMore, findsLittle, findsNothing, foundIds, MATCH_LIMIT, RANGE_POOL, SIMILAR_LIMIT, SIMILAR_POOL, type WordsAnswer } from './search-words';
 
 export { CORRECTION_GAIN } from './search-words';
 export type { PageReader } from './identify';
@@ -333,15 +334,6 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
   return named ? { ...found, ...named, confidence: named.productId === null ? 0 : found.confidence } : found;
 }
 
-/**
- * How many times their list's length similar products are read as candidates: those that share nothing with what was
- * sought are left out after ("used macbook" ranks listings that say "Used" before the MacBooks).
- */
-const SIMILAR_POOL = 2;
-
-/** How many times the lists' lengths are read as candidates when a typed price leaves some out. */
-const RANGE_POOL = 4;
-
 /** The answer of what a search found: the product with its offers, the products listed, and similar ones. */
 async function answerOf(search: Search, body: SearchBody, found: Found, createdAt: Date): Promise<SearchResult> {
   const { catalog } = search;
@@ -356,7 +348,9 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   // A condition typed with words that list products: few are offered in it, and they may lie past the best fits.
   const carrying = found.condition && !product && matchIds.length > 0 && sought ? await carryingTheWords(search.index, sought.title) : [];
   const candidates = [...new Set([...matchIds.slice(0, MATCH_LIMIT * pool), ...carrying])];
-  const matches = (await asWanted(search.catalog, found, await matchedAll(catalog, candidates, scores))).slice(0, MATCH_LIMIT);
+  // Typed words list a line's variants together, smallest first, and so do the products shown beside them.
+  const typed = typedLineWords(body, found);
+  const matches = linesTogether((await asWanted(search.catalog, found, await matchedAll(catalog, candidates, scores))).slice(0, MATCH_LIMIT), typed);
   // Products past the list's length are not dropped: they lead "More products".
   const listed = new Set([product?.id, ...matches.map((entry) => entry.id)]);
   // Nothing matched: products that share the most words (other models of the line, say) come first, with the
@@ -379,7 +373,7 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   const similar = (await matchedAll(catalog, similarIds.filter((id) => !listed.has(id)).slice(0, SIMILAR_LIMIT * pool * SIMILAR_POOL), scores)).filter(
     (entry) => sharesSomething(likeOf, entry) && likeWords(entry) && (!onlyLent.has(entry.id) || sharesSomething(lentWords, entry)),
   );
-  const similarProducts = (await asWanted(search.catalog, { ...found, cheapestFirst: false }, similar)).slice(0, SIMILAR_LIMIT);
+  const similarProducts = linesTogether((await asWanted(search.catalog, { ...found, cheapestFirst: false }, similar)).slice(0, SIMILAR_LIMIT), typed);
   return {
     success: true,
     requestId: body.requestId,

@@ -1,0 +1,58 @@
+import { linesTogether, typedLineWords } from './line-order';
+
+const titled = (...titles: string[]) => titles.map((title, id) => ({ id, title }));
+const titles = (products: ReadonlyArray<{ title: string }>) => products.map((product) => product.title);
+
+describe('a line’s variants in a list of typed words’ products', () => {
+  const ranked = titled(
+    'Apple iPhone 16 Pro (1TB, Natural Titanium)',
+    'Apple iPhone 16 Pro (512GB, Black Titanium)',
+    'Apple iPhone 16 Pro (128GB, Natural Titanium)',
+    'Apple iPhone 16 Pro Max (512GB, White Titanium)',
+    'Apple iPhone 16 Pro (256GB, White Titanium)',
+    'Apple iPhone 16 Pro (1TB, Black Titanium)',
+    'Apple iPhone 16 Pro Max (256GB, Desert Titanium)',
+    'Apple iPhone 16 Pro (128GB, Black Titanium)',
+  );
+
+  it('come together where the line’s first is listed, smallest first, then by their words', () => {
+    expect(titles(linesTogether(ranked, 'iphone 16 pro'))).toEqual([
+      'Apple iPhone 16 Pro (128GB, Black Titanium)',
+      'Apple iPhone 16 Pro (128GB, Natural Titanium)',
+      'Apple iPhone 16 Pro (256GB, White Titanium)',
+      'Apple iPhone 16 Pro (512GB, Black Titanium)',
+      'Apple iPhone 16 Pro (1TB, Black Titanium)',
+      'Apple iPhone 16 Pro (1TB, Natural Titanium)',
+      'Apple iPhone 16 Pro Max (256GB, Desert Titanium)',
+      'Apple iPhone 16 Pro Max (512GB, White Titanium)',
+    ]);
+  });
+
+  it('stay as ranked when the words name a variant: the ranking put it first', () => {
+    expect(linesTogether(ranked, 'iphone 16 pro 256gb')).toEqual(ranked);
+    expect(linesTogether(ranked, 'iphone 16 pro black titanium')).toEqual(ranked);
+  });
+
+  it('sort by size in any unit, colours alone by name, and leave products of no variant where they are', () => {
+    const tvs = titled('Samsung 65" Class QN90D Neo QLED 4K (65")', 'Sony WH-1000XM5 Headphones', 'Samsung 65" Class QN90D Neo QLED 4K (55")', 'Sony WH-1000XM4 (Silver)', 'Sony WH-1000XM4 (Black)');
+    expect(titles(linesTogether(tvs, 'samsung sony'))).toEqual([
+      'Samsung 65" Class QN90D Neo QLED 4K (55")',
+      'Samsung 65" Class QN90D Neo QLED 4K (65")',
+      'Sony WH-1000XM5 Headphones',
+      'Sony WH-1000XM4 (Black)',
+      'Sony WH-1000XM4 (Silver)',
+    ]);
+  });
+
+  it('stay as ranked for a pasted link’s answer, and where the cheapest come first', () => {
+    expect(linesTogether(ranked, null)).toEqual(ranked);
+    expect(typedLineWords({ url: 'https://www.apple.com/shop/buy-iphone/iphone-16-pro' }, { cheapestFirst: false, correctedQuery: null })).toBeNull();
+    expect(typedLineWords({ query: 'cheapest iphone 16 pro' }, { cheapestFirst: true, correctedQuery: null })).toBeNull();
+    expect(typedLineWords({ query: 'iphnoe 16 pro' }, { cheapestFirst: false, correctedQuery: 'iphone 16 pro' })).toBe('iphnoe 16 pro iphone 16 pro');
+  });
+
+  it('keep a list of one line’s single product, or of none, as it is', () => {
+    expect(linesTogether(titled('Form Workshop 1200', 'Adobe Photoshop CS3 (Mac)'), 'workshop')).toEqual(titled('Form Workshop 1200', 'Adobe Photoshop CS3 (Mac)'));
+    expect(linesTogether([], 'anything')).toEqual([]);
+  });
+});
