@@ -36,6 +36,11 @@ const JACKET_PAGE = `<!doctype html><html><head><title>Patagonia Men's Nano Puff
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Patagonia Men's Nano Puff Jacket","brand":{"@type":"Brand","name":"Patagonia"},"sku":"84212-BLK","offers":{"@type":"Offer","price":"229.00","priceCurrency":"USD","availability":"https://schema.org/InStock"}}</script>
 </head><body><h1>Patagonia Men's Nano Puff Jacket</h1></body></html>`;
 
+/** A pressure washer, whose name shares one word ("Full") with a monitor of the catalog's and nothing else. */
+const WASHER_PAGE = `<!doctype html><html><head><title>Hochdruckreiniger</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"KÄRCHER Hochdruckreiniger »K 3 Full Control«","brand":{"@type":"Brand","name":"KÄRCHER"},"sku":"1.602-600.0","offers":{"@type":"Offer","price":"119.01","priceCurrency":"EUR","availability":"https://schema.org/InStock"}}</script>
+</head><body><h1>KÄRCHER Hochdruckreiniger »K 3 Full Control«</h1></body></html>`;
+
 const KEYBOARD_PAGE = `<!doctype html><html><head><title>Lumetra K7</title>
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Lumetra K7 Mechanical Keyboard","brand":"Lumetra","sku":"LK7-BRN","offers":{"@type":"Offer","price":"89.50","priceCurrency":"USD","availability":"https://schema.org/InStock"}}</script>
 </head><body><h1>Lumetra K7 Mechanical Keyboard</h1></body></html>`;
@@ -74,9 +79,9 @@ describe('search API', () => {
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       requests.push(req.url ?? '');
-      if (req.url === '/shop/sony-headphones-page' || req.url === '/shop/patagonia-nano-puff-jacket') {
+      if (req.url === '/shop/sony-headphones-page' || req.url === '/shop/patagonia-nano-puff-jacket' || req.url === '/shop/k3-full-control') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        res.end(req.url.includes('jacket') ? JACKET_PAGE : PRODUCT_PAGE);
+        res.end(req.url.includes('jacket') ? JACKET_PAGE : req.url.includes('k3') ? WASHER_PAGE : PRODUCT_PAGE);
       } else if (req.url === '/robots.txt') {
         res.writeHead(200, { 'content-type': 'text/plain' });
         res.end('User-agent: *\nDisallow: /cart\n\nUser-agent: PriceHuntBot\nDisallow: /private/\n');
@@ -215,6 +220,18 @@ describe('search API', () => {
     const result = await search({ url: `${origin}/shop/patagonia-nano-puff-jacket` });
     expect(result).toMatchObject({ identifiedBy: 'page-metadata', product: { title: "Patagonia Men's Nano Puff Jacket", offerCount: 1 } });
     expect(result.similarProducts.map((p) => p.title)).toEqual([]);
+  });
+
+  it('offers no similar product that shares one chance word of a pasted page’s name, and one that shares its kind', async () => {
+    const monitor = offer({ externalId: '6530411', url: 'https://www.bestbuy.com/site/x/6530411.p', title: 'Acer SB242Y Ebi Full HD Monitor (24")', brand: 'Acer', mpn: 'UM.QS2AA.E01', priceCents: 9_718, category: 'Computers > Monitors' });
+    await t.app.catalog.ingestion.importOffers([monitor], { format: 'gmc', source: 'search fixtures' });
+    const washer = await search({ url: `${origin}/shop/k3-full-control` });
+    expect(washer).toMatchObject({ identifiedBy: 'page-metadata', product: { title: 'KÄRCHER Hochdruckreiniger »K 3 Full Control«' } });
+    expect(washer.similarProducts.map((p) => p.title)).toEqual([]);
+    // The Sony page's headphones share their kind with the Bose ones: those stay similar.
+    const sony = await search({ url: `${origin}/shop/sony-headphones-page` });
+    expect(sony.product?.title).toMatch(/WH-1000XM4/);
+    expect(sony.similarProducts.map((p) => p.brand)).toContain('Bose');
   });
 
   it('answers a URL nothing matches with an honest empty result', async () => {

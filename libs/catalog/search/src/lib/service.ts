@@ -371,7 +371,7 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   const lentWords = { title: found.lent?.words ?? null };
   const likeWords = (entry: { title: string; brand: string | null }) => product !== null || body.url !== undefined || sharesSomething(sought, entry) || (found.lent !== null && sharesSomething(lentWords, entry));
   const similar = (await matchedAll(catalog, similarIds.filter((id) => !listed.has(id)).slice(0, SIMILAR_LIMIT * pool * SIMILAR_POOL), scores)).filter(
-    (entry) => sharesSomething(likeOf, entry) && likeWords(entry) && (!onlyLent.has(entry.id) || sharesSomething(lentWords, entry)),
+    (entry) => sharesSomething(likeOf, entry, body.url !== undefined) && likeWords(entry) && (!onlyLent.has(entry.id) || sharesSomething(lentWords, entry)),
   );
   const similarProducts = linesTogether((await asWanted(search.catalog, { ...found, cheapestFirst: false }, similar)).slice(0, SIMILAR_LIMIT), typed);
   return {

@@ -34,6 +34,25 @@ describe('the similar products of a pasted page', () => {
     expect(sharesSomething({ title: 'Space Hippie 01 Noir', brand: 'Nike' }, { title: 'Sony WH-1000XM5 Headphones Black', brand: 'Sony' })).toBe(false);
   });
 
+  it('share more than one chance word of a page’s long title: two words, or the one the product’s category names', () => {
+    const washer = { title: 'KÄRCHER Hochdruckreiniger »K 3 Full Control«', brand: 'KÄRCHER' };
+    const monitor = { title: 'Acer SB242Y Ebi Full HD Monitor (24")', brand: 'Acer', category: 'Monitors' };
+    expect(sharesSomething(washer, monitor, true)).toBe(false);
+    // Typed words are few, and each of them counts.
+    expect(sharesSomething({ title: 'full hd', brand: null }, monitor)).toBe(true);
+    // The kind word, in the category's number: a jacket of "Jackets", headphones of "Electronics > Headphones".
+    expect(sharesSomething(jacket, { title: 'Arc’teryx Atom Hoody Insulated Jacket', brand: 'Arcteryx', category: 'Outdoor > Jackets' }, true)).toBe(true);
+    const sony = { title: 'Sony WH-1000XM4 Noise Cancelling Headphones', brand: 'Sony' };
+    expect(sharesSomething(sony, { title: 'Beats Studio Pro Headphones', brand: 'Beats', category: 'Electronics > Headphones' }, true)).toBe(true);
+    expect(sharesSomething(sony, { title: 'Beats Studio Pro Headphones', brand: 'Beats', category: 'Accessories' }, true)).toBe(false);
+    // Two shared words, or a product of no category, are enough.
+    expect(sharesSomething(sony, { title: 'Bose QuietComfort Noise Cancelling Earbuds', brand: 'Bose', category: 'Earbuds' }, true)).toBe(true);
+    expect(sharesSomething(washer, { title: 'Acer SB242Y Ebi Full HD Monitor (24")', brand: 'Acer' }, true)).toBe(true);
+    // The maker and a model code count as before.
+    expect(sharesSomething(washer, { title: 'Kärcher K 5 Power Control', brand: 'Kärcher', category: 'Garden' }, true)).toBe(true);
+    expect(sharesSomething({ title: 'Canon PowerShot SD1100 IS', brand: 'Canon' }, { title: 'Dicapac Underwater Housing Case for SD1100', brand: 'Dicapac', category: 'Cases' }, true)).toBe(true);
+  });
+
   it('are every candidate when the link named no item', () => {
     expect(sharesSomething(null, { title: 'Nintendo Switch Lite Console', brand: 'Nintendo' })).toBe(true);
   });

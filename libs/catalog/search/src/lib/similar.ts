@@ -2,6 +2,7 @@
 import { extractColours, extractLineNumbers, extractQuantities, type ItemIdentity, normaliseBrand, tokenizeTitle } from '@pricehunt/catalog-matching';
 import type { CatalogRepository, ProductMatcher, RankedProduct } from '@pricehunt/catalog-core';
 import { lettersAndDigits } from './held-words';
+import { otherNumbers } from './word-number';
 import { MATCH_LIMIT, SIMILAR_LIMIT } from './search-words';
 
 /** What similar products are read from. */
@@ -20,6 +21,16 @@ function nameWords(title: string): Set<string> {
   return new Set(tokenizeTitle(title).filter((word) => (word.length >= 3 || (word.length >= 2 && /\d/.test(word))) && !colourWords.has(word)));
 }
 
+/**
+ * Whether a word of a name is the kind its product's category names ("headphones" of "Electronics > Headphones",
+ * "monitor" of "Monitors"), in either number; true for a product of no category, of which nothing more is known.
+ */
+function namesKind(word: string, category: string | null | undefined): boolean {
+  if (!category) return true;
+  const kinds = new Set(tokenizeTitle(category));
+  return [word, ...otherNumbers(word)].some((form) => kinds.has(form));
+}
+
 /** A word of letters and digits this long is a model code, found in a name however it is written. */
 const CODE_CHARACTERS = 4;
 
@@ -28,14 +39,21 @@ const CODE_CHARACTERS = 4;
  * the product typed words name: a word of its name, or its maker. A candidate the ranking of a page scored near nothing
  * (a games console for a jacket, when the catalog holds no clothes) is no similar product, nor is one that shares no
  * more than a colour typed with the words. With nothing sought (typed words that name no product) every product passes:
- * the products their search ranks hold their words.
+ * the products their search ranks hold their words. A `listing` (a page's title, of many words) shares one word of a
+ * product's name by chance ("KÄRCHER Hochdruckreiniger »K 3 Full Control«" and a "Full HD Monitor"): one word counts
+ * only when it is the kind the product's category names ("Nano Puff Jacket" and a jacket of "Jackets"); two count.
  */
-export function sharesSomething(sought: { title: string | null; brand?: string | null } | null, product: { title: string; brand: string | null }): boolean {
+export function sharesSomething(
+  sought: { title: string | null; brand?: string | null } | null,
+  product: { title: string; brand: string | null; category?: string | null },
+  listing = false,
+): boolean {
   if (!sought?.title) return true;
   const brand = normaliseBrand(sought.brand);
   if (brand && brand === normaliseBrand(product.brand)) return true;
   const words = nameWords(sought.title);
-  if ([...nameWords(product.title)].some((word) => words.has(word))) return true;
+  const shared = [...nameWords(product.title)].filter((word) => words.has(word));
+  if (shared.length > 0 && (!listing || shared.length > 1 || namesKind(shared[0] as string, product.category))) return true;
   // A model code the product's name writes with separators ("pt18" of "PT-18R").
   const run = lettersAndDigits(product.title);
   return [...words].some((word) => word.length >= CODE_CHARACTERS && /\d/.test(word) && /\p{L}/u.test(word) && run.includes(word));
