@@ -44,6 +44,23 @@ describe('a line’s variants in a list of typed words’ products', () => {
     ]);
   });
 
+  it('read one line in model codes that hold the size, as TVs’ do', () => {
+    const tvs = titled(
+      'Samsung OLED 4K QN65S90C Smart TV (65")',
+      'Samsung QLED 4K QN75Q80C Smart TV (75")',
+      'Samsung OLED 4K QN77S90C Smart TV (77")',
+      'Samsung OLED 4K QN55S90C Smart TV (55")',
+      'Samsung QLED 4K QN55Q80C Smart TV (55")',
+    );
+    expect(titles(linesTogether(tvs, 'samsung tv'))).toEqual([
+      'Samsung OLED 4K QN55S90C Smart TV (55")',
+      'Samsung OLED 4K QN65S90C Smart TV (65")',
+      'Samsung OLED 4K QN77S90C Smart TV (77")',
+      'Samsung QLED 4K QN55Q80C Smart TV (55")',
+      'Samsung QLED 4K QN75Q80C Smart TV (75")',
+    ]);
+  });
+
   it('stay as ranked for a pasted link’s answer, and where the cheapest come first', () => {
     expect(linesTogether(ranked, null)).toEqual(ranked);
     expect(typedLineWords({ url: 'https://www.apple.com/shop/buy-iphone/iphone-16-pro' }, { cheapestFirst: false, correctedQuery: null })).toBeNull();

@@ -2,9 +2,10 @@
  * The variants of one line listed together, smallest first. Typed words that name a line ("iphone 16 pro") fit each of
  * its variants alike, and the ranking orders them by how their shops' listings happen to be written: 1TB, 512GB,
  * 128GB, 1TB again. A product's line is its name outside the brackets that close it, where its variant is written
- * ("Apple iPhone 16 Pro (1TB, Natural Titanium)"); the line's variants follow the first of them the ranking lists, by
- * their first quantity (storage, size), then by their brackets' words. Words that name a variant ("iphone 16 pro 256gb",
- * "… black") leave the ranking as it is: it lists that variant first.
+ * ("Apple iPhone 16 Pro (1TB, Natural Titanium)"), its model code read without the size it repeats (`lineWords`). The
+ * line's variants follow the first of them the ranking lists, by their first quantity (storage, size), then by their
+ * brackets' words. Words that name a variant ("iphone 16 pro 256gb", "… black") leave the ranking as it is: it lists
+ * that variant first.
  */
 import { extractQuantities, foldText } from '@pricehunt/catalog-matching';
 import { indexWords } from '@pricehunt/catalog-core';
@@ -18,9 +19,22 @@ interface Placed<T> {
   variant: string;
 }
 
+/**
+ * A line's words without the variant's figures that its model code repeats: a TV's code holds its size
+ * ("QN65S90C" of the 65" one, "QN77S90C" of the 77"), so its sizes are one line ("qns90c").
+ */
+function lineWords(name: string, variant: string): string {
+  const figures = variant.match(/\d+/g) ?? [];
+  return indexWords(name)
+    .map((word) => (/\p{L}/u.test(word) ? figures.reduce((code, figure) => code.replace(new RegExp(`(?<!\\d)${figure}(?!\\d)`), ''), word) : word))
+    .join(' ');
+}
+
 function placed<T extends { title: string }>(product: T): Placed<T> {
   const m = CLOSING_BRACKETS.exec(product.title);
-  return m ? { product, line: indexWords(m[1] as string).join(' '), variant: foldText(m[2] as string).toLowerCase() } : { product, line: null, variant: '' };
+  if (!m) return { product, line: null, variant: '' };
+  const variant = foldText(m[2] as string).toLowerCase();
+  return { product, line: lineWords(m[1] as string, variant), variant };
 }
 
 /** Smallest first by the variant's first quantity (none last), then by its words. */
