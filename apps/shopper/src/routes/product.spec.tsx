@@ -125,6 +125,36 @@ describe('product page', () => {
     expect(screen.queryByRole('region', { name: 'Specifications' })).not.toBeInTheDocument();
   });
 
+  it('offers the line’s other sizes and colours, each with its best price, the one shown marked', async () => {
+    const summary = (id: number, title: string, bestPriceCents: number | null, offerCount = 3) => ({ ...productDetail().product, id, title, bestPriceCents, offerCount });
+    mockApi({
+      'GET /api/products/7': () =>
+        jsonResponse(
+          productDetail({
+            product: summary(7, 'Sony WH-1000XM5 Wireless Headphones (Black)', 32_999, 4),
+            variants: [
+              { product: summary(7, 'Sony WH-1000XM5 Wireless Headphones (Black)', 32_999, 4), variant: 'Black' },
+              { product: summary(8, 'Sony WH-1000XM5 Wireless Headphones (Midnight Blue)', 29_499), variant: 'Midnight Blue' },
+              { product: summary(9, 'Sony WH-1000XM5 Wireless Headphones (Silver)', null), variant: 'Silver' },
+            ],
+          }),
+        ),
+    });
+    const { unmount } = renderProduct('/product/7/sony-wh-1000xm5-wireless-headphones-black');
+    const line = await screen.findByRole('navigation', { name: '3 versions' });
+    const items = within(line).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Black$329.99', 'Midnight Blue$294.99', 'SilverNot available now']);
+    expect(within(items[0] as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
+    expect((items[0] as HTMLElement).querySelector('[aria-current="page"]')).not.toBeNull();
+    expect(within(line).getByRole('link', { name: 'Sony WH-1000XM5 Wireless Headphones (Midnight Blue), $294.99' })).toHaveAttribute('href', '/product/8/sony-wh-1000xm5-wireless-headphones-midnight-blue');
+    unmount();
+    // A product of no line offers none.
+    mockApi({ 'GET /api/products/7': () => jsonResponse(productDetail()) });
+    renderProduct();
+    await screen.findByRole('heading', { level: 1, name: 'Sony WH-1000XM5 Wireless Headphones' });
+    expect(screen.queryByRole('navigation', { name: /versions/ })).not.toBeInTheDocument();
+  });
+
   it('replaces a slug that is not the product’s current one, keeping the query', async () => {
     mockApi({ 'GET /api/products/7': () => jsonResponse(productDetail()) });
     renderProduct('/product/7/sony-headphones-old-title?utm_source=mail');

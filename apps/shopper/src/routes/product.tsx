@@ -10,6 +10,7 @@ import { PriceAlert } from '../features/library/price-alert';
 import { WatchButton } from '../features/watches/watch-button';
 import { getProduct } from '../features/search/api';
 import { CopyLinkButton } from '../features/search/copy-link-button';
+import { LineVariants } from '../features/search/line-variants';
 import { OffersList, offersOrderText, useOfferFilters } from '../features/search/offers-list';
 import { answerTime, PriceHistoryPanel } from '../features/search/price-history';
 import { ProductImage } from '../features/search/product-image';
@@ -240,6 +241,7 @@ function ProductView({ idParam }: { idParam: string | undefined }) {
       {data ? (
         <>
           <ProductHeader product={data.product} offers={offers} />
+          <LineVariants variants={data.variants} currentId={data.product.id} />
           <section className="ph-results__offers" aria-labelledby="offers-heading">
             <div className="ph-section-head">
               <h2 id="offers-heading">

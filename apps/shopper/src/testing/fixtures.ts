@@ -119,6 +119,7 @@ export function productDetailOf(
     priceSummaries: [],
     ...rest,
     specs: rest.specs ?? [],
+    variants: rest.variants ?? [],
   };
 }
 

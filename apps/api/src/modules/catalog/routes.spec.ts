@@ -218,3 +218,49 @@ describe('catalog routes', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe('a product’s line', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    // Each variant with its own part number, as Apple's and the shops' feeds give it.
+    const phone = (storage: string, colour: string, prices: [number, number], mpn: string) => [
+      offer({ externalId: `A-${storage}-${colour}`, url: `https://www.amazon.com/dp/B0DHJ${storage}${colour.slice(0, 2)}`.toUpperCase(), title: `Apple iPhone 16 Pro ${storage} ${colour} Titanium`, brand: 'Apple', mpn, priceCents: prices[0], category: 'Electronics > Smartphones' }),
+      offer({ externalId: `W-${storage}-${colour}`, url: `https://www.walmart.com/ip/iphone-16-pro/${storage.length}${colour.length}${prices[1]}`, title: `Apple iPhone 16 Pro, ${storage}, ${colour} Titanium`, brand: 'Apple', mpn, priceCents: prices[1], category: 'Electronics > Smartphones' }),
+    ];
+    await t.app.catalog.ingestion.importOffers(
+      [...phone('1TB', 'Black', [149_999, 147_999], 'MYNN3LL/A'), ...phone('128GB', 'Black', [99_999, 97_999], 'MYMG3LL/A'), ...phone('256GB', 'Desert', [109_999, 108_999], 'MYMW3LL/A'), ...phone('128GB', 'White', [99_999, 98_999], 'MYMH3LL/A')],
+      { format: 'gmc', source: 'line fixtures' },
+    );
+  });
+  afterAll(async () => t.close());
+
+  it('lists its sizes and colours on each of its products, smallest first, and none on a product of no line', async () => {
+    const listed = browseResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/browse?pageSize=50' })).json());
+    const titles = listed.items.map((item) => item.title).sort();
+    expect(titles).toEqual([
+      'Apple iPhone 16 Pro (128GB, Black Titanium)',
+      'Apple iPhone 16 Pro (128GB, White Titanium)',
+      'Apple iPhone 16 Pro (1TB, Black Titanium)',
+      'Apple iPhone 16 Pro (256GB, Desert Titanium)',
+    ]);
+    const terabyte = present(listed.items.find((item) => item.title.includes('1TB')));
+    const body = productDetailResponseSchema.parse((await t.app.inject({ method: 'GET', url: `/api/products/${terabyte.id}` })).json());
+    expect(body.variants.map((line) => [line.variant, line.product.bestPriceCents])).toEqual([
+      ['128GB, Black Titanium', 97_999],
+      ['128GB, White Titanium', 98_999],
+      ['256GB, Desert Titanium', 108_999],
+      ['1TB, Black Titanium', 147_999],
+    ]);
+    expect(body.variants.find((line) => line.product.id === terabyte.id)?.variant).toBe('1TB, Black Titanium');
+
+    const lone = await t.app.catalog.ingestion.importOffers(
+      [offer({ externalId: 'K1', url: 'https://www.walmart.com/ip/KitchenAid-Mixer/55555555', title: 'KitchenAid Artisan 5 Qt Stand Mixer KSM150PSER', brand: 'KitchenAid', mpn: 'KSM150PSER', priceCents: 37_999, category: 'Home > Kitchen & Dining' })],
+      { format: 'gmc', source: 'a mixer' },
+    );
+    expect(lone.inserted).toBe(1);
+    const mixer = present(present(await t.app.storage.catalog.findOfferByExternalId('walmart', 'K1')).productId);
+    expect(productDetailResponseSchema.parse((await t.app.inject({ method: 'GET', url: `/api/products/${mixer}` })).json()).variants).toEqual([]);
+  });
+});

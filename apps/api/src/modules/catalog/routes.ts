@@ -24,7 +24,7 @@ import {
   SUGGEST_MAX_LIMIT,
 } from '@pricehunt/contracts';
 import { notFound } from '@pricehunt/http-errors';
-import { compoundWordSpellings, createHeldCodeLookup, generationSpelling, keptCategories, kindOnlyAsPurpose, type KindCategoryReads, productsOfTypedKind, searchedWords } from '@pricehunt/catalog-search';
+import { compoundWordSpellings, createHeldCodeLookup, generationSpelling, keptCategories, kindOnlyAsPurpose, type KindCategoryReads, lineVariants, productsOfTypedKind, searchedWords } from '@pricehunt/catalog-search';
 import { dealView, lowestPriceOffers, listedOfferViews, priceRangeSummaries, productSpecsView, productSummary } from '@pricehunt/catalog-core';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -126,6 +126,7 @@ function suggestionRoutes(app: ZodApp) {
         priceHistory,
         priceSummaries: priceRangeSummaries(priceHistory, { now, currency: product.currency }),
         specs: productSpecsView(product, offers),
+        variants: (await lineVariants({ index: app.storage.searchIndex, catalog: repository }, product)).map((line) => ({ product: productSummary(line.product), variant: line.variant })),
       };
     },
   );

@@ -124,6 +124,7 @@ describe('price history', () => {
       product: { id: 7, title: 'Sony WH-1000XM5', brand: 'Sony', model: null, gtin: null, category: 'Headphones', categorySlug: 'headphones', imageUrl: null, offerCount: 2, bestPriceCents: 24_000, currency: 'USD' },
       offers: [searchOffer({ id: 1, retailer: { id: 'walmart', name: 'Walmart' }, priceCents: 24_000 }), searchOffer({ id: 2, retailer: { id: 'amazon', name: 'Amazon' }, priceCents: 31_000 })],
       specs: [],
+      variants: [],
       priceHistory: [
         point(1, 'walmart', 30_000, daysAgo(200)),
         point(2, 'amazon', 31_000, daysAgo(150)),

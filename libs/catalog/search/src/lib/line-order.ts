@@ -8,7 +8,7 @@
  * that variant first.
  */
 import { extractQuantities, foldText } from '@pricehunt/catalog-matching';
-import { indexWords } from '@pricehunt/catalog-core';
+import { type CatalogRepository, indexWords, type ProductRow, type SearchIndexRepository } from '@pricehunt/catalog-core';
 
 /** A name closed by its variant in brackets: the line before them, the variant inside. */
 const CLOSING_BRACKETS = /^(.*\S)\s*\(([^()]+)\)\s*$/;
@@ -17,6 +17,8 @@ interface Placed<T> {
   product: T;
   line: string | null;
   variant: string;
+  /** The line's words that every variant's name holds: those of its model code that hold a size are left out. */
+  shared: string[];
 }
 
 /**
@@ -32,9 +34,11 @@ function lineWords(name: string, variant: string): string {
 
 function placed<T extends { title: string }>(product: T): Placed<T> {
   const m = CLOSING_BRACKETS.exec(product.title);
-  if (!m) return { product, line: null, variant: '' };
+  if (!m) return { product, line: null, variant: '', shared: [] };
   const variant = foldText(m[2] as string).toLowerCase();
-  return { product, line: lineWords(m[1] as string, variant), variant };
+  const line = lineWords(m[1] as string, variant);
+  const named = new Set(indexWords(m[1] as string));
+  return { product, line, variant, shared: indexWords(line).filter((word) => named.has(word)) };
 }
 
 /** Smallest first by the variant's first quantity (none last), then by its words. */
@@ -75,4 +79,30 @@ export function linesTogether<T extends { title: string }>(products: readonly T[
     }
   }
   return out;
+}
+
+/** Offers read for the products of a line: the newest that carry every word its variants share. */
+const LINE_OFFERS = 400;
+
+/** What `lineVariants` reads: the offers that carry a line's words, and their products. */
+export interface LineReads {
+  index: Pick<SearchIndexRepository, 'productsCarrying'>;
+  catalog: Pick<CatalogRepository, 'getProducts'>;
+}
+
+/**
+ * The products of `product`'s line, it among them, smallest first, each with its variant as its name writes it
+ * ("128GB, Black Titanium"), for a product page to offer the line's other sizes and colours; none for a product whose
+ * name gives no variant, or whose line has no other product shoppers see.
+ */
+export async function lineVariants(reads: LineReads, product: { id: number; title: string }): Promise<Array<{ product: ProductRow; variant: string }>> {
+  const own = placed(product);
+  const words = own.shared;
+  const last = words.at(-1);
+  if (own.line === null || last === undefined) return [];
+  const carrying = await reads.index.productsCarrying(words.slice(0, -1), last, LINE_OFFERS);
+  const products = await reads.catalog.getProducts([...new Set([product.id, ...carrying.map((found) => found.productId)])]);
+  const line = [...products.values()].map(placed).filter((entry) => entry.line === own.line && entry.product.offerCount > 0);
+  if (line.length < 2 || !line.some((entry) => entry.product.id === product.id)) return [];
+  return line.sort(byVariant).map((entry) => ({ product: entry.product, variant: (CLOSING_BRACKETS.exec(entry.product.title)?.[2] ?? '').trim() }));
 }

@@ -58,6 +58,11 @@ export const productDetailResponseSchema = z.object({
   priceSummaries: z.array(priceRangeSummarySchema).default([]),
   /** The product's specifications, as a table lists them: what it is known by, then what most of its listings state. */
   specs: z.array(z.object({ name: z.string(), value: z.string() })).default([]),
+  /**
+   * The products of its line, it among them, smallest first, each with its variant as its name writes it ("128GB,
+   * Black Titanium"): the sizes and colours a shopper may switch to. Empty for a product of no line.
+   */
+  variants: z.array(z.object({ product: productSummarySchema, variant: z.string() })).default([]),
 });
 export type ProductDetailResponse = z.infer<typeof productDetailResponseSchema>;
 
