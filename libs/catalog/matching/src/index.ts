@@ -14,6 +14,8 @@ export {
   extractQuantities,
   quantitiesByKind,
   extractColours,
+  colourNames,
+  colourNamesApart,
   cutColourCompletions,
   extractModelCandidates,
   extractLineNumbers,

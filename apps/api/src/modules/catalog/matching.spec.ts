@@ -47,6 +47,25 @@ describe('ranking an offer to join a product', () => {
   });
 });
 
+describe('two finishes of one model', () => {
+  it('are two products when their names share a colour word, and a shop writing the finish shortly joins the right one', async () => {
+    const t = await buildTestApp();
+    try {
+      const phone = (retailer: string, id: string, title: string) => feedOffer({ externalId: id, url: `https://www.${retailer}.com/p/${id}`, title, brand: 'Apple', priceCents: 99_999 });
+      // The catalog knows the black one alone when another shop lists the white one, and a third the black one shortly.
+      await t.app.catalog.ingestion.importOffers([phone('amazon', 'A1', 'Apple iPhone 16 Pro 128GB Black Titanium')], { format: 'gmc', source: 'amazon' });
+      await t.app.catalog.ingestion.importOffers([phone('walmart', 'W1', 'Apple iPhone 16 Pro, 128GB, White Titanium')], { format: 'gmc', source: 'walmart' });
+      await t.app.catalog.ingestion.importOffers([phone('target', 'T1', 'Apple iPhone 16 Pro 128GB - Black')], { format: 'gmc', source: 'target' });
+      const productOf = async (retailer: string, id: string) => (await t.app.storage.catalog.findOfferByExternalId(retailer, id))?.productId;
+      const black = await productOf('amazon', 'A1');
+      expect(await productOf('walmart', 'W1')).not.toBe(black);
+      expect(await productOf('target', 'T1')).toBe(black);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("a retailer's second listing of a product", () => {
   const listing = (retailer: 'walmart' | 'amazon', externalId: string, item: { title: string; brand: string; priceCents: number; mpn?: string }) =>
     feedOffer({ externalId, url: retailer === 'walmart' ? `https://www.walmart.com/ip/x/${externalId}` : `https://www.amazon.com/dp/${externalId}`, retailer, ...item });

@@ -1,4 +1,4 @@
-import { cutColourCompletions, extractColours, extractLineNumbers, extractModelCandidates, extractQuantities } from './extract';
+import { colourNames, cutColourCompletions, extractColours, extractLineNumbers, extractModelCandidates, extractQuantities } from './extract';
 import { tokenizeTitle } from './normalise';
 
 const kinds = (title: string) => extractQuantities(title).map((q) => [q.kind, q.value]);
@@ -109,6 +109,17 @@ describe('extractModelCandidates', () => {
   });
   it('keeps long digit runs as candidates', () => {
     expect(extractModelCandidates('draper remote transmitter 121066')).toEqual(['121066']);
+  });
+});
+
+describe('colourNames', () => {
+  it('reads colour words side by side as one name, and colours apart as two', () => {
+    expect(colourNames('Apple iPhone 16 Pro 128GB Black Titanium')).toEqual(['black titanium']);
+    expect(colourNames('Galaxy S24 Ultra - Titanium Grey, 256GB')).toEqual(['titanium gray']);
+    expect(colourNames('Black/White sneakers')).toEqual(['black', 'white']);
+    expect(colourNames('Black speaker with white cable, Black')).toEqual(['black', 'white']);
+    expect(colourNames('iPhone 15 Space Grey 128GB')).toEqual(['space gray']);
+    expect(colourNames('Redmi phone')).toEqual([]);
   });
 });
 

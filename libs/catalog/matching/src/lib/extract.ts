@@ -182,6 +182,41 @@ export function extractColours(title: string): string[] {
   return [...new Set(colourSpellings(title).map(canonicalColour))];
 }
 
+/**
+ * A title's colour names as it writes them together: colour words next to one another are one name ("Black Titanium",
+ * "Titanium Gray", "Midnight Black"), each word canonicalised; a colour alone is a name of one word. "Black/Silver" is
+ * two.
+ */
+export function colourNames(title: string): string[] {
+  const text = foldText(title);
+  const names: string[][] = [];
+  let end = -1;
+  for (const m of text.matchAll(COLOUR_RE)) {
+    const colour = canonicalColour((m[1] as string).replace(/\s+/g, ' '));
+    const last = names.at(-1);
+    if (last && end >= 0 && /^\s+$/.test(text.slice(end, m.index))) last.push(colour);
+    else names.push([colour]);
+    end = m.index + m[0].length;
+  }
+  return [...new Set(names.map((words) => words.join(' ')))];
+}
+
+/**
+ * Whether two sets of colour names (`colourNames`) name two finishes of one material or shade, which their colour
+ * words alone do not tell apart: "black titanium" and "white titanium" share "titanium", "titanium gray" and "titanium
+ * black" share "titanium". Each side has a name of two words, the two names share one word, and no name of one side
+ * holds the words of one of the other's ("black titanium" and "black", "titanium": one colour written more or less
+ * fully). Longer runs ("blue gray black") are lists of colours, not finishes.
+ */
+export function colourNamesApart(x: ReadonlySet<string>, y: ReadonlySet<string>): boolean {
+  const words = (name: string) => name.split(' ');
+  const within = (p: string, q: string) => words(p).every((word) => words(q).includes(word));
+  const finishes = (names: ReadonlySet<string>) => [...names].filter((name) => words(name).length === 2);
+  const shareOne = (p: string, q: string) => words(p).filter((word) => words(q).includes(word)).length === 1;
+  const differ = finishes(x).some((p) => finishes(y).some((q) => shareOne(p, q)));
+  return differ && ![...x].some((p) => [...y].some((q) => within(p, q) || within(q, p)));
+}
+
 /** A colour's name as `extractColours` writes it ("grey" → "gray", "blk" → "black"). */
 export const canonicalColour = (spelling: string): string => COLOUR_CANON[spelling] ?? spelling;
 

@@ -3,7 +3,7 @@
  * against one query does the text work once per offer.
  */
 import { wordsMeaning } from './word-lists';
-import { extractColours, extractLineNumbers, extractModelCandidates, extractQuantities, quantitiesByKind, type QuantityKind } from './extract';
+import { colourNames, extractColours, extractLineNumbers, extractModelCandidates, extractQuantities, quantitiesByKind, type QuantityKind } from './extract';
 import { foldText, MARKETING_WORDS, normaliseBrand, normaliseGtin, normaliseModel, STOP_WORDS, tokenizeTitle } from './normalise';
 import type { ItemIdentity } from './item';
 import { gtinsInTitle, licenceSeats, licenceTerms, priceInTitle, productCodes, softwareVersions, titleHead } from './listing';
@@ -62,6 +62,8 @@ export interface PreparedOffer {
   readonly trigrams: PackedVector;
   readonly quantities: ReadonlyMap<QuantityKind, ReadonlySet<number>>;
   readonly colours: ReadonlySet<string>;
+  /** The colour names the title writes, colour words side by side as one ("black titanium"): `colourNames`. */
+  readonly colourNames: ReadonlySet<string>;
   /** Edition and licence words ("upgrade", "academic", "pro") present in the title. */
   readonly editions: ReadonlySet<string>;
   /** The editions the title names with the word "edition" ("Disc Edition" → disc): `namedEditions`. */
@@ -263,6 +265,7 @@ export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOff
     trigrams: trigramVector(compact, stats),
     quantities: quantities.size > 0 ? quantities : NO_QUANTITIES,
     colours: setOrNone(extractColours(title)),
+    colourNames: setOrNone(colourNames(title)),
     editions: editionInfo.editions,
     namedEditions: setOrNone(namedEditions(title)),
     editionLeads: editionInfo.leads,

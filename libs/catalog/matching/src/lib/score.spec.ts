@@ -28,6 +28,21 @@ describe('scorePair', () => {
     expect(prepareOffer({ title: 'Refurbished Bose SoundLink Flex, Used' }).editions.size).toBe(0);
   });
 
+  it('tells two finishes that share a colour word apart, and keeps a finish written more or less fully together', () => {
+    const black = { title: 'Apple iPhone 16 Pro 128GB Black Titanium', brand: 'Apple' };
+    const white = scorePair(black, { title: 'Apple iPhone 16 Pro, 128GB, White Titanium', brand: 'Apple' });
+    expect(white.evidence.features.colourConflict).toBe(1);
+    expect(codes(white)).toContain('colour-conflict');
+    expect(scorePair({ title: 'Samsung Galaxy S24 Ultra 256GB Titanium Gray' }, { title: 'Samsung Galaxy S24 Ultra 256GB Titanium Black' }).evidence.features.colourConflict).toBe(1);
+    for (const same of ['Apple iPhone 16 Pro 128GB Black', 'Apple iPhone 16 Pro 128GB Titanium', 'Apple - iPhone 16 Pro 128GB - Black Titanium']) {
+      const r = scorePair(black, { title: same, brand: 'Apple' });
+      expect(r.evidence.features.colourConflict).toBe(0);
+      expect(r.score).toBeGreaterThanOrEqual(threshold);
+    }
+    // Two colours apart are two names, each of which may be the other side's.
+    expect(scorePair({ title: 'JBL Flip 6 Black/Silver' }, { title: 'JBL Flip 6 Silver' }).evidence.features.colourConflict).toBe(0);
+  });
+
   it('scores a different product of the same category below the threshold', () => {
     const r = scorePair(xm5a, bose);
     expect(r.score).toBeLessThan(threshold);

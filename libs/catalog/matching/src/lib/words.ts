@@ -9,7 +9,7 @@
  * everything a cluster's members state together. A cluster scores as its best member, and that member may simply not
  * mention the attribute that tells two variants apart; another member does.
  */
-import { type QuantityKind } from './extract';
+import { colourNamesApart, type QuantityKind } from './extract';
 import type { PreparedOffer } from './prepare';
 
 export interface ModelSpan {
@@ -269,8 +269,14 @@ export function identifiersConflict(a: { gtin: string | null; mpn: string | null
   return !(a.mpn.length >= 4 && b.mpn.includes(a.mpn)) && !(b.mpn.length >= 4 && a.mpn.includes(b.mpn));
 }
 
+/** The item's colours against a product's listings': none of theirs, or a finish theirs tell apart (`colourNamesApart`). */
+function coloursAgainst(item: PreparedOffer, members: readonly PreparedOffer[]): boolean {
+  const colours = new Set(members.flatMap((member) => [...member.colours]));
+  const names = new Set(members.flatMap((member) => [...member.colourNames]));
+  return (item.colours.size > 0 && colours.size > 0 && ![...item.colours].some((colour) => colours.has(colour))) || colourNamesApart(item.colourNames, names);
+}
+
 export function clusterEvidence(item: PreparedOffer, members: readonly PreparedOffer[], options: ClusterEvidenceOptions = {}): ClusterEvidence {
-  const colours = new Set<string>();
   const quantities = new Map<QuantityKind, Set<number>>();
   let modelHit = false;
   /** The members state a model number the item does not. */
@@ -300,7 +306,6 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
     for (const edition of options.editionsNeedTheirLead && member.editions.size > 0 ? editionsLedBy(member, item) : member.editions) {
       editions.set(edition, (editions.get(edition) ?? 0) + 1);
     }
-    for (const colour of member.colours) colours.add(colour);
     for (const [kind, values] of member.quantities) {
       let set = quantities.get(kind);
       if (!set) quantities.set(kind, (set = new Set()));
@@ -312,7 +317,7 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
     for (const model of itemModels) if (member.modelText.includes(model) || stated.some((other) => other.startsWith(model) || gluedOnto(model, other))) found.add(model);
     if (!otherModel && stated.some((model) => !item.modelText.includes(model) && !itemModels.some((mine) => model.startsWith(mine) || gluedOnto(model, mine)))) otherModel = true;
   }
-  const colourConflict = item.colours.size > 0 && colours.size > 0 && ![...item.colours].some((colour) => colours.has(colour));
+  const colourConflict = coloursAgainst(item, members);
   const quantityConflicts: QuantityKind[] = [];
   for (const [kind, stated] of item.quantities) {
     const comparable = options.comparableQuantities?.get(kind);
