@@ -178,7 +178,9 @@ describe('demo traffic simulator', () => {
     const referrals = await merchant.call<ActivityResponse>({ method: 'GET', url: '/api/business/activity?type=referral&pageSize=10&page=2' });
     expect(clicks.total).toBe(c.clicks);
     expect(referrals.total).toBe(c.referrals);
-    expect(referrals.items).toHaveLength(10);
+    // Page 2 holds the referrals past the first 10, up to 10 of them: how many the simulated days gave.
+    expect(c.referrals).toBeGreaterThan(10);
+    expect(referrals.items).toHaveLength(Math.min(10, c.referrals - 10));
     expect(Date.parse(clicks.items[0]?.at ?? '')).toBeLessThanOrEqual(END);
   });
 
