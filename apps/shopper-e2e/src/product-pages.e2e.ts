@@ -167,6 +167,34 @@ describe('product pages rendered on the server', () => {
     expect((await fetch(`${shopper}/https://not%20a%20url`, { redirect: 'manual' })).headers.get('location')).toBe('/?error=invalid-url');
   });
 
+  it('lists a line’s versions as one card in a typed search, each size a link to its version, whose page lists the line', async () => {
+    type Listed = { id: number; title: string; line?: { key: string; name: string; variant: string } | null };
+    const words = 'iphone 16 pro';
+    const answer = (await (
+      await fetch(`${stack.apiUrl}/api/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ requestId: crypto.randomUUID(), query: words }) })
+    ).json()) as { matches: Listed[]; similarProducts: Listed[] };
+    const line = answer.matches[0]?.line;
+    if (!line) throw new Error(`the demo's first product for "${words}" has no line: ${answer.matches[0]?.title}`);
+    const versions = [...answer.matches, ...answer.similarProducts].filter((listed) => listed.line?.key === line.key);
+    expect(versions.length).toBeGreaterThan(2);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${shopper}/search?q=${encodeURIComponent(words)}`);
+    const card = page.locator('li.ph-line-card').filter({ has: page.getByRole('heading', { name: line.name, exact: true }) });
+    await card.waitFor();
+    expect(await card.locator('.ph-product-card__meta').textContent()).toContain(`${versions.length} versions`);
+    const choices = card.getByRole('list', { name: `Versions of ${line.name}` }).getByRole('link');
+    expect(await choices.count()).toBeGreaterThan(1);
+    const label = (await choices.nth(1).locator('.ph-line-card__label').textContent()) as string;
+    await page.waitForFunction(() => document.querySelector('#root')?.getAttribute('data-hydrated') === 'true', undefined, { timeout: 15_000 });
+    await choices.nth(1).click();
+    await page.waitForURL(/\/product\/\d+\//);
+    await page.getByRole('heading', { level: 1, name: `${line.name} (${label}`, exact: false }).waitFor();
+    // The version's page offers the line's other versions.
+    await page.getByRole('navigation', { name: /\d+ versions/ }).waitFor();
+    await page.close();
+  });
+
   it("shows a visitor without a session what they have at once: signed out, lists kept in this browser", async () => {
     const html = await (await fetch(`${shopper}/favorites`)).text();
     expect(html).toContain('>Sign in</button>');

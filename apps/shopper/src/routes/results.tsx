@@ -20,6 +20,7 @@ import { SearchForm } from '../features/search/search-form';
 import { QueryMatches } from '../features/search/query-matches';
 import { WantsNote } from '../features/search/wants-note';
 import { NoProductMatches } from '../features/search/no-product-matches';
+import { splitJoining } from '../features/search/line-cards';
 import { SimilarProducts } from '../features/search/similar-products';
 import { askedQuery, useSearchResult } from '../features/search/use-search-result';
 import { formatMoney } from '../lib/format';
@@ -54,6 +55,20 @@ function Correction({ result }: { result: SearchResult }) {
 
 /** Words that fit several products: the answer is a list of them, with no product (and no offers) of its own. */
 const isProductList = (result: SearchResult) => !result.product && result.matches.length > 0;
+
+/**
+ * The products typed words fit, then "More products": a version past the list's length of a line the list shows joins
+ * that line's card.
+ */
+function ListedProducts({ result }: { result: SearchResult }) {
+  const { joining, rest } = splitJoining(result.matches, result.similarProducts);
+  return (
+    <>
+      <QueryMatches query={answeredWords(result)} products={result.matches} joining={joining} wants={result} />
+      <SimilarProducts products={rest} title="More products" />
+    </>
+  );
+}
 
 /** Typed words that no product fits: there is no product to head the page, only the words. */
 const isUnmatchedQuery = (result: SearchResult) => !result.product && result.matches.length === 0 && result.identifiedBy === 'query';
@@ -350,8 +365,7 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
         ) : null}
         {result && listed ? (
           <>
-            <QueryMatches query={answeredWords(result)} products={result.matches} wants={result} />
-            <SimilarProducts products={result.similarProducts} title="More products" />
+            <ListedProducts result={result} />
           </>
         ) : null}
         {result && unmatched ? (

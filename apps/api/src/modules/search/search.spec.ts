@@ -325,6 +325,15 @@ describe('search API: words that fit several products', () => {
     expect(result.similarProducts.map((p) => p.model)).not.toContain('MX4V3LL/A');
   });
 
+  it('tells each listed product’s line, for the site to show a line’s versions as one; a pasted link’s lists tell none', async () => {
+    const result = await search('apple watch series 10');
+    const written = (p: (typeof result.matches)[number]) => (p.line ? `${p.line.name} (${p.line.variant})` : null);
+    expect(result.matches.map(written)).toEqual(result.matches.map((p) => (/\)$/.test(p.title) ? p.title : null)));
+    expect(result.matches.filter((p) => p.line).length).toBeGreaterThan(1);
+    const pasted = await searchOn(app(), { url: 'https://www.amazon.com/dp/B0DGJ736JM' });
+    expect([...pasted.matches, ...pasted.similarProducts].map((p) => p.line)).toEqual([...pasted.matches, ...pasted.similarProducts].map(() => undefined));
+  });
+
   it('searches misspelt words as the catalog words they most likely meant, and says so', async () => {
     const result = await search('Appel wacth series 10');
 

@@ -2,6 +2,8 @@ import type { MatchedProduct, SearchResult } from '@pricehunt/contracts';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { LineCard } from './line-card';
+import { groupLines } from './line-cards';
 import { EAGER_CARDS, ProductCard } from './product-card';
 import { titleDifferences } from './title-differences';
 
@@ -63,19 +65,21 @@ export function listHint(wants: Wants): string {
 
 /**
  * Search words that fit several products ("apple watch"): the products, best match first or cheapest first, each
- * one click from its price comparison.
+ * one click from its price comparison; a line's versions as one card (`joining`: versions listed past the list's
+ * length join their line's card).
  */
-export function QueryMatches({ query, products, wants = NO_WANTS }: { query: string; products: MatchedProduct[]; wants?: Wants }) {
+export function QueryMatches({ query, products, joining = [], wants = NO_WANTS }: { query: string; products: MatchedProduct[]; joining?: MatchedProduct[]; wants?: Wants }) {
   const [order, setOrder] = useState<Order>(wants.cheapestFirst ? 'price' : 'match');
   const orderId = useId();
-  const shown = order === 'price' ? byLowestPrice(products) : products;
+  const entries = groupLines(order === 'price' ? byLowestPrice(products) : products, joining);
   const more = browseMore(products, wants);
-  const differences = titleDifferences(shown.map((product) => product.title));
+  const count = products.length + joining.length;
+  const differences = titleDifferences(entries.map((entry) => ('product' in entry ? entry.product.title : entry.line.name)));
   return (
     <section className="ph-matches" aria-labelledby="matches-heading">
       <div className="ph-section-head">
         <h1 id="matches-heading">
-          {products.length === 1 ? '1 product matches' : `${products.length} products match`} “{query}”
+          {count === 1 ? '1 product matches' : `${count} products match`} “{query}”
         </h1>
         <div className="ph-select">
           <label htmlFor={orderId}>Sort by</label>
@@ -92,9 +96,13 @@ export function QueryMatches({ query, products, wants = NO_WANTS }: { query: str
         {listHint(wants)} Choose one to compare its prices at every retailer, or add a model number, size or colour.
       </p>
       <ul className="ph-product-grid">
-        {shown.map((product, index) => (
-          <ProductCard key={product.id} product={product} detailed eager={index < EAGER_CARDS} differences={differences[index]} />
-        ))}
+        {entries.map((entry, index) =>
+          'product' in entry ? (
+            <ProductCard key={entry.product.id} product={entry.product} detailed eager={index < EAGER_CARDS} differences={differences[index]} />
+          ) : (
+            <LineCard key={entry.line.key} line={entry.line} detailed eager={index < EAGER_CARDS} />
+          ),
+        )}
       </ul>
       {more ? (
         <p className="ph-matches__more">

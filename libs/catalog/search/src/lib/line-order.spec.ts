@@ -1,4 +1,4 @@
-import { linesTogether, typedLineWords } from './line-order';
+import { lineOf, linesTogether, typedLineWords, withLines } from './line-order';
 
 const titled = (...titles: string[]) => titles.map((title, id) => ({ id, title }));
 const titles = (products: ReadonlyArray<{ title: string }>) => products.map((product) => product.title);
@@ -71,5 +71,30 @@ describe('a line’s variants in a list of typed words’ products', () => {
   it('keep a list of one line’s single product, or of none, as it is', () => {
     expect(linesTogether(titled('Form Workshop 1200', 'Adobe Photoshop CS3 (Mac)'), 'workshop')).toEqual(titled('Form Workshop 1200', 'Adobe Photoshop CS3 (Mac)'));
     expect(linesTogether([], 'anything')).toEqual([]);
+  });
+});
+
+describe('the line a product is a version of', () => {
+  it('is its name before the closing brackets and the variant they hold, one key for every version', () => {
+    expect(lineOf('Apple iPhone 16 Pro (128GB, Black Titanium)')).toEqual({ key: 'apple iphone 16 pro', name: 'Apple iPhone 16 Pro', variant: '128GB, Black Titanium' });
+    expect(lineOf('Apple iPhone 16 Pro (1TB, White Titanium)')?.key).toBe('apple iphone 16 pro');
+    expect(lineOf('Apple iPhone 16 Pro Max (1TB, White Titanium)')?.key).not.toBe('apple iphone 16 pro');
+  });
+
+  it('is one for a TV’s sizes whose model codes hold the size, and none for a name with no brackets at its end', () => {
+    expect(lineOf('Samsung OLED 4K QN65S90C Smart TV (65")')?.key).toBe(lineOf('Samsung OLED 4K QN77S90C Smart TV (77")')?.key);
+    expect(lineOf('Samsung OLED 4K QN65S90C Smart TV (65")')).toMatchObject({ name: 'Samsung OLED 4K S90C Smart TV', variant: '65"' });
+    expect(lineOf('LG OLED55C4PUA evo C4 4K Smart TV (55")')?.name).toBe('LG OLED C4PUA evo C4 4K Smart TV');
+    expect(lineOf('LG OLED evo C4 OLED55C4PUA 4K Smart TV (55")')?.name).toBe('LG OLED evo C4 C4PUA 4K Smart TV');
+    expect(lineOf('Sony Bravia KD-55X85K 4K TV (55")')?.name).toBe('Sony Bravia X85K 4K TV');
+    expect(lineOf('Sony WH-1000XM4 (Black)')?.name).toBe('Sony WH-1000XM4');
+    expect(lineOf('Sony WH-1000XM5 Headphones')).toBeNull();
+    expect(lineOf('Adobe Photoshop (CS3) for Mac')).toBeNull();
+  });
+
+  it('is told in the lists of typed words, and not in a pasted link’s', () => {
+    const listed = titled('Sony WH-1000XM4 (Black)', 'Sony WH-1000XM5 Headphones');
+    expect(withLines(listed, true).map((product) => product.line)).toEqual([{ key: 'sony wh 1000xm4', name: 'Sony WH-1000XM4', variant: 'Black' }, null]);
+    expect(withLines(listed, false)).toEqual(listed);
   });
 });

@@ -9,6 +9,7 @@
  */
 import { extractQuantities, foldText } from '@pricehunt/catalog-matching';
 import { type CatalogRepository, indexWords, type ProductRow, type SearchIndexRepository } from '@pricehunt/catalog-core';
+import type { ProductLine } from '@pricehunt/contracts';
 
 /** A name closed by its variant in brackets: the line before them, the variant inside. */
 const CLOSING_BRACKETS = /^(.*\S)\s*\(([^()]+)\)\s*$/;
@@ -39,6 +40,46 @@ function placed<T extends { title: string }>(product: T): Placed<T> {
   const line = lineWords(m[1] as string, variant);
   const named = new Set(indexWords(m[1] as string));
   return { product, line, variant, shared: indexWords(line).filter((word) => named.has(word)) };
+}
+
+/** A model code that leads with the variant's size: a screen maker's letters, the size, then the line's own code. */
+const SIZED_CODE = /^([A-Za-z]{1,5}-?)(\d{2,3})([A-Za-z][A-Za-z0-9-]*)$/;
+
+/**
+ * A line's name as every version's is written: a model code that holds the version's size keeps the code of the line
+ * after it ("Samsung OLED 4K S90C Smart TV" of "… QN65S90C …", "KD-55X85K" is "X85K", "OLED55C4PUA" is "OLED C4PUA").
+ */
+function lineName(name: string, variant: string): string {
+  const figures = new Set(variant.match(/\d+/g) ?? []);
+  const words = name.split(' ');
+  const said = new Set(words.map((word) => word.toLowerCase()));
+  return words
+    .map((word) => {
+      const m = SIZED_CODE.exec(word);
+      if (!m || !figures.has(m[2] as string) || !/\d/.test(m[3] as string)) return word;
+      // A prefix of a word's length is a word ("OLED"), kept unless the name says it already; a shorter one is the
+      // maker's letters ("QN", "KD-").
+      const prefix = m[1] as string;
+      return /^[A-Za-z]{4,}$/.test(prefix) && !said.has(prefix.toLowerCase()) ? `${prefix} ${m[3]}` : (m[3] as string);
+    })
+    .join(' ');
+}
+
+/** The line `title` names a version of (`ProductLine`), or null for a name that closes with no variant in brackets. */
+export function lineOf(title: string): ProductLine | null {
+  const entry = placed({ title });
+  const m = CLOSING_BRACKETS.exec(title);
+  if (entry.line === null || !m) return null;
+  const variant = (m[2] as string).trim();
+  return { key: entry.line, name: lineName((m[1] as string).trim(), variant), variant };
+}
+
+/**
+ * `products` each with its line (`lineOf`) when the list answers typed words (`typed`), so that a list can show a
+ * line's versions as one; as they are for a pasted link's.
+ */
+export function withLines<T extends { title: string }>(products: readonly T[], typed: boolean): Array<T & { line?: ProductLine | null }> {
+  return typed ? products.map((product) => ({ ...product, line: lineOf(product.title) })) : [...products];
 }
 
 /** Smallest first by the variant's first quantity (none last), then by its words. */

@@ -22,7 +22,7 @@ import { answerWords, type WordsDeps } from './answer-words';
 import { createAnsweredOnce } from './answered-once';
 import { identifyLink, type PageReader } from './identify';
 import { matchedAll, offersOf, shown } from './listed-products';
-import { linesTogether, typedLineWords } from './line-order';
+import { linesTogether, typedLineWords, withLines } from './line-order';
 import { likeTheListed, relatedToWords, sharesSomething } from './similar';
 import { spelledWords } from './short-words';
 import type { TypedAliases } from './typed-aliases';
@@ -350,7 +350,7 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   const candidates = [...new Set([...matchIds.slice(0, MATCH_LIMIT * pool), ...carrying])];
   // Typed words list a line's variants together, smallest first, and so do the products shown beside them.
   const typed = typedLineWords(body, found);
-  const matches = linesTogether((await asWanted(search.catalog, found, await matchedAll(catalog, candidates, scores))).slice(0, MATCH_LIMIT), typed);
+  const matches = withLines(linesTogether((await asWanted(search.catalog, found, await matchedAll(catalog, candidates, scores))).slice(0, MATCH_LIMIT), typed), body.url === undefined);
   // Products past the list's length are not dropped: they lead "More products".
   const listed = new Set([product?.id, ...matches.map((entry) => entry.id)]);
   // Nothing matched: products that share the most words (other models of the line, say) come first, with the
@@ -373,7 +373,7 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   const similar = (await matchedAll(catalog, similarIds.filter((id) => !listed.has(id)).slice(0, SIMILAR_LIMIT * pool * SIMILAR_POOL), scores)).filter(
     (entry) => sharesSomething(likeOf, entry, body.url !== undefined) && likeWords(entry) && (!onlyLent.has(entry.id) || sharesSomething(lentWords, entry)),
   );
-  const similarProducts = linesTogether((await asWanted(search.catalog, { ...found, cheapestFirst: false }, similar)).slice(0, SIMILAR_LIMIT), typed);
+  const similarProducts = withLines(linesTogether((await asWanted(search.catalog, { ...found, cheapestFirst: false }, similar)).slice(0, SIMILAR_LIMIT), typed), body.url === undefined);
   return {
     success: true,
     requestId: body.requestId,

@@ -182,9 +182,22 @@ export const productSummarySchema = z.object({
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
+/**
+ * The line a product is one version of, read from its name's closing brackets ("Apple iPhone 16 Pro (128GB, Black
+ * Titanium)"): `key` is the same for every version of the line (a TV's sizes too, whose model codes hold the size),
+ * `name` the name before the brackets, `variant` what they hold.
+ */
+export const productLineSchema = z.object({ key: z.string(), name: z.string(), variant: z.string() });
+export type ProductLine = z.infer<typeof productLineSchema>;
+
 export const matchedProductSchema = productSummarySchema.extend({
   /** Matcher confidence in [0, 1]; 1 for a known offer. */
   confidence: z.number().min(0).max(1),
+  /**
+   * The product's line, in the lists typed words answer (null for a product of no line); absent in a pasted link's
+   * lists and in answers stored before it was told.
+   */
+  line: productLineSchema.nullable().optional(),
 });
 export type MatchedProduct = z.infer<typeof matchedProductSchema>;
 

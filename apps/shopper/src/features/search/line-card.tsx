@@ -1,0 +1,71 @@
+import type { MatchedProduct } from '@pricehunt/contracts';
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { formatMoney } from '../../lib/format';
+import { bestPriceConditionText } from './describe';
+import type { LineGroup } from './line-cards';
+import { ProductImage } from './product-image';
+
+/** Choices a card shows before "+ N more", which the cheapest version's page lists with the rest. */
+export const SHOWN_CHOICES = 6;
+
+/** A version's price as a choice says it: "$918.99", "Used $450.00", "+ shipping" where it is not stated; null without one. */
+export function choicePrice(product: MatchedProduct): string | null {
+  if (product.bestPriceCents === null) return null;
+  const condition = bestPriceConditionText(product);
+  const money = `${formatMoney(product.bestPriceCents, product.currency)}${product.bestPriceShippingKnown === false ? ' + shipping' : ''}`;
+  return condition ? `${condition === 'used' ? 'Used' : 'Refurbished'} ${money}` : money;
+}
+
+/**
+ * A line's versions in a list as one card (`groupLines`): its name, maker and lowest price, how many versions the list
+ * holds, each size (or each version, where a variant names one thing) as a link to its cheapest version's page with its
+ * price, and the colours the versions come in. A version's page lists every version of the line.
+ */
+export function LineCard({ line, detailed = false, eager = false }: { line: LineGroup; detailed?: boolean; eager?: boolean }) {
+  const Title = detailed ? 'h2' : 'h3';
+  const lowest = choicePrice(line.cheapest);
+  const shown = line.choices.slice(0, SHOWN_CHOICES);
+  const hidden = line.choices.length - shown.length;
+  const first = line.versions[0]?.product ?? line.cheapest;
+  return (
+    <li className="ph-product-card ph-line-card">
+      <ProductImage src={first.imageUrl ?? line.cheapest.imageUrl} alt={line.name} size="sm" eager={eager} />
+      <div className="ph-product-card__body">
+        <Title className="ph-product-card__title">
+          <Link to={paths.product(line.cheapest.id, line.cheapest.title)}>{line.name}</Link>
+        </Title>
+        {detailed && line.brand ? <p className="ph-product-card__brand">{line.brand}</p> : null}
+        <p className="ph-product-card__meta">
+          {lowest ? (
+            <>
+              from <strong>{lowest}</strong> ·{' '}
+            </>
+          ) : null}
+          {line.versions.length} versions
+        </p>
+        <ul className="ph-line-card__choices" aria-label={`Versions of ${line.name}`}>
+          {shown.map((choice) => {
+            const price = choicePrice(choice.cheapest) ?? (choice.cheapest.offerCount > 0 ? 'Not available now' : 'No price yet');
+            return (
+              <li key={choice.label}>
+                <Link className="ph-line-card__choice" to={paths.product(choice.cheapest.id, choice.cheapest.title)} aria-label={`${line.name}, ${choice.label}: ${choice.versions > 1 ? 'from ' : ''}${price}`}>
+                  <span className="ph-line-card__label">{choice.label}</span>
+                  <span className="ph-line-card__price">{price}</span>
+                </Link>
+              </li>
+            );
+          })}
+          {hidden > 0 ? (
+            <li>
+              <Link className="ph-line-card__choice ph-line-card__choice--more" to={paths.product(first.id, first.title)}>
+                + {hidden} more
+              </Link>
+            </li>
+          ) : null}
+        </ul>
+        {line.others.length > 0 ? <p className="ph-line-card__others">In {line.others.join(' · ')}</p> : null}
+      </div>
+    </li>
+  );
+}
