@@ -194,8 +194,11 @@ describe('a store sync and several API instances', () => {
     const restarted = await buildTestApp({ DATABASE_URL: first.databaseUrl });
     await new Promise((resolve) => setTimeout(resolve, 50));
     const ghost = await row(restarted.app, "SELECT status, error FROM store_syncs WHERE id = 'ghost'");
+    // The store's source records the interrupted sync as a failed run, as any sync that ended.
+    const recorded = await row(restarted.app, "SELECT status, error FROM feed_runs WHERE id = 'ghost'");
     await restarted.close();
     expect(ghost).toEqual({ status: 'failed', error: 'Interrupted by a restart; sync again' });
+    expect(recorded).toEqual({ status: 'failed', error: 'Interrupted by a restart; sync again' });
   });
 });
 

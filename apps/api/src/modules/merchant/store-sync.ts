@@ -72,16 +72,32 @@ async function tellEnded({ repository, log, onEnded }: SyncDeps, syncId: string,
 }
 
 /**
+ * Marks failed the syncs whose process stopped (silent for SYNC_SILENT_MS) and hands each to `onEnded`, as a sync that
+ * ended: its source records the interrupted run.
+ */
+async function failInterrupted(deps: SyncDeps, now: () => number): Promise<void> {
+  const marked = await deps.repository.failInterruptedSyncs(now() - SYNC_SILENT_MS);
+  for (const sync of marked) {
+    try {
+      await deps.onEnded?.(sync);
+    } catch (error) {
+      deps.log.warn({ err: error, businessId: sync.businessId, syncId: sync.id }, 'an interrupted store sync was marked failed, but what follows its end failed');
+    }
+  }
+}
+
+/**
  * Runs "Connect Shopify store": one sync per business at a time, whichever API instance is asked (the database
  * refuses a second running one), in the background; the dashboard polls its row for progress. The instance running
  * a sync marks it alive every SYNC_HEARTBEAT_MS; a running sync silent for SYNC_SILENT_MS lost its process (an
- * instance restarted mid-import) and is marked failed at start-up and before a new sync of its business.
+ * instance restarted mid-import) and is marked failed at start-up and before a new sync of its business, then told to
+ * `onEnded` as any sync that ended.
  */
 export function createStoreSyncService(deps: SyncDeps) {
   const { repository } = deps;
   const now = deps.now ?? Date.now;
   const running = new Map<string, Promise<void>>();
-  const interruptedMarked = repository.failInterruptedSyncs(now() - SYNC_SILENT_MS);
+  const interruptedMarked = failInterrupted(deps, now);
   // A failure here is the first start's to report.
   interruptedMarked.catch(() => undefined);
 
@@ -89,7 +105,7 @@ export function createStoreSyncService(deps: SyncDeps) {
     await interruptedMarked;
     const storeDomain = await deps.storeDomainOf(businessId);
     // A sync whose instance died is given up, so that it does not hold the business's one running sync.
-    await repository.failInterruptedSyncs(now() - SYNC_SILENT_MS);
+    await failInterrupted(deps, now);
     const existing = await repository.latestSync(businessId);
     if (existing?.status === 'running') return toStoreSync(existing);
     if (!storeDomain) throw badRequest('Set your store domain first', 'storeDomain');

@@ -192,9 +192,12 @@ describe.each(ENGINES)('merchant storage ports on %s', (engine) => {
       expect(await repo.latestSync('b3')).toBeUndefined();
       const before = Date.now();
       // Silent since before T + 45: s3 (last seen at T + 30) lost its process; s4 (T + 60) is alive elsewhere.
-      await repo.failInterruptedSyncs(T + 45);
+      const marked = await repo.failInterruptedSyncs(T + 45);
       const failed = await repo.findSync('b1', 's3');
       expect(failed).toMatchObject({ status: 'failed', error: 'Interrupted by a restart; sync again' });
+      // It answers the syncs it marked, as stored now.
+      expect(marked).toEqual([failed]);
+      expect(await repo.failInterruptedSyncs(T + 45)).toEqual([]);
       expect(failed?.finishedAt).toBeGreaterThanOrEqual(before);
       expect((await repo.findSync('b2', 's4'))?.status).toBe('running');
       expect((await repo.findSync('b1', 's1'))?.status).toBe('succeeded');

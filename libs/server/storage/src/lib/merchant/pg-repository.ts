@@ -5,6 +5,7 @@ import type { ActivityRow, AnalyticsRepository, ClickActivityRow, ConversionRow,
 import { insideAttributionWindowSql } from './attribution-window';
 import { activityPattern, byDomain, type MerchantPart } from './shared';
 import type { ConversionRecord, MerchantRepository, MerchantSettingsRow, VerifiedDomainRow } from './repository';
+import { INTERRUPTED_SYNC } from './repository';
 
 /** SQLSTATE of a unique violation. */
 const UNIQUE_VIOLATION = '23505';
@@ -172,10 +173,11 @@ function syncsPart({ db }: PostgresHandle): MerchantPart<'insertSync' | 'updateS
       )[0];
     },
     async failInterruptedSyncs(silentSince) {
-      await db
+      return db
         .update(storeSyncs)
-        .set({ status: 'failed', error: 'Interrupted by a restart; sync again', finishedAt: Date.now() })
-        .where(and(eq(storeSyncs.status, 'running'), lt(storeSyncs.heartbeatAt, silentSince)));
+        .set({ status: 'failed', error: INTERRUPTED_SYNC, finishedAt: Date.now() })
+        .where(and(eq(storeSyncs.status, 'running'), lt(storeSyncs.heartbeatAt, silentSince)))
+        .returning();
     },
   };
 }

@@ -1,5 +1,8 @@
 import type { VerificationMethod } from '@pricehunt/contracts';
 
+/** The error a sync whose process stopped mid-import is marked failed with. */
+export const INTERRUPTED_SYNC = 'Interrupted by a restart; sync again';
+
 /** A business's dashboard settings, the token that proves its store domain, and its webhook API key. Times are epoch ms. */
 export interface MerchantSettingsRow {
   businessId: string;
@@ -131,10 +134,11 @@ export interface MerchantRepository {
   /** The business's most recently started sync. */
   latestSync(businessId: string): Promise<StoreSyncRow | undefined>;
   /**
-   * Marks failed the syncs left `running` whose process gave no sign of life since `silentSince` (ms): it stopped (an
-   * API instance restarted mid-import). Syncs other instances are running keep going.
+   * Marks failed (`INTERRUPTED_SYNC`) the syncs left `running` whose process gave no sign of life since `silentSince`
+   * (ms): it stopped (an API instance restarted mid-import). Answers the syncs it marked, as stored now; syncs other
+   * instances are running keep going.
    */
-  failInterruptedSyncs(silentSince: number): Promise<void>;
+  failInterruptedSyncs(silentSince: number): Promise<StoreSyncRow[]>;
 
   /**
    * Removes everything the business owns, atomically: tracking rows, conversions, offers (with their price history),

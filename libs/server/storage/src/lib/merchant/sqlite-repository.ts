@@ -5,6 +5,7 @@ import type { ActivityRow, AnalyticsRepository, ClickActivityRow, ConversionRow,
 import { insideAttributionWindowSql } from './attribution-window';
 import { activityPattern, byDomain, type MerchantPart } from './shared';
 import type { ConversionRecord, MerchantRepository, MerchantSettingsRow, OrderLine, VerifiedDomainRow } from './repository';
+import { INTERRUPTED_SYNC } from './repository';
 
 /** The merchant module's storage on SQLite: settings, proofs, conversions, store syncs and the removal of a business's data. */
 export function createSqliteMerchantRepository(handle: DatabaseHandle): MerchantRepository {
@@ -134,10 +135,12 @@ function syncsPart({ db }: DatabaseHandle): MerchantPart<'insertSync' | 'updateS
       return db.select().from(storeSyncs).where(eq(storeSyncs.businessId, businessId)).orderBy(desc(storeSyncs.startedAt)).limit(1).get();
     },
     async failInterruptedSyncs(silentSince) {
-      db.update(storeSyncs)
-        .set({ status: 'failed', error: 'Interrupted by a restart; sync again', finishedAt: Date.now() })
+      return db
+        .update(storeSyncs)
+        .set({ status: 'failed', error: INTERRUPTED_SYNC, finishedAt: Date.now() })
         .where(and(eq(storeSyncs.status, 'running'), lt(storeSyncs.heartbeatAt, silentSince)))
-        .run();
+        .returning()
+        .all();
     },
   };
 }
