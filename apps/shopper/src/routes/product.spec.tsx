@@ -155,6 +155,30 @@ describe('product page', () => {
     expect(screen.queryByRole('navigation', { name: /versions/ })).not.toBeInTheDocument();
   });
 
+  it('offers versions written in parts row by row, each value leading to the version with the shown one’s other parts', async () => {
+    const summary = (id: number, title: string, bestPriceCents: number | null) => ({ ...productDetail().product, id, title, bestPriceCents, offerCount: 3 });
+    const version = (id: number, variant: string, bestPriceCents: number) => ({ product: summary(id, `Apple iPhone 16 Pro (${variant})`, bestPriceCents), variant });
+    mockApi({
+      'GET /api/products/7': () =>
+        jsonResponse(
+          productDetail({
+            product: summary(7, 'Apple iPhone 16 Pro (128GB, Black Titanium)', 91_899),
+            variants: [version(7, '128GB, Black Titanium', 91_899), version(8, '128GB, White Titanium', 97_199), version(9, '256GB, Black Titanium', 98_999), version(10, '1TB, White Titanium', 113_928), version(11, '1TB, Desert Titanium', 148_599)],
+          }),
+        ),
+    });
+    renderProduct('/product/7/apple-iphone-16-pro-128gb-black-titanium');
+    const line = await screen.findByRole('navigation', { name: '5 versions' });
+    const storage = within(line).getByRole('group', { name: 'Storage' });
+    expect(within(storage).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['128GB$918.99', '256GB$989.99', '1TB$1,139.28']);
+    expect(within(storage).getByText('128GB').closest('[aria-current="page"]')).not.toBeNull();
+    // 256GB in the shown colour; no 1TB is black, so its cheapest version.
+    expect(within(storage).getByRole('link', { name: 'Apple iPhone 16 Pro (256GB, Black Titanium), $989.99' })).toHaveAttribute('href', '/product/9/apple-iphone-16-pro-256gb-black-titanium');
+    expect(within(storage).getByRole('link', { name: 'Apple iPhone 16 Pro (1TB, White Titanium), $1,139.28' })).toHaveAttribute('href', '/product/10/apple-iphone-16-pro-1tb-white-titanium');
+    const colour = within(line).getByRole('group', { name: 'Colour' });
+    expect(within(colour).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Black Titanium$918.99', 'White Titanium$971.99', 'Desert Titanium$1,485.99']);
+  });
+
   it('replaces a slug that is not the product’s current one, keeping the query', async () => {
     mockApi({ 'GET /api/products/7': () => jsonResponse(productDetail()) });
     renderProduct('/product/7/sony-headphones-old-title?utm_source=mail');
