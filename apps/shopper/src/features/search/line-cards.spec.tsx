@@ -78,7 +78,8 @@ describe('a line’s card', () => {
   it('names the line, its lowest price and versions, links each size to its cheapest version, and sorts with the list', async () => {
     const watch = { ...alone(9, 'Apple Watch Ultra 2'), bestPriceCents: 95_000 };
     renderWithProviders(<QueryMatches query="apple" products={[watch, ...pro.slice(0, 3)]} joining={[white1tb]} />);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('5 products match “apple”');
+    // The watch and the line: two products, the line's card counting its versions.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('2 products match “apple”');
     const card = screen.getByRole('heading', { name: PRO }).closest('li') as HTMLElement;
     expect(within(card).getByRole('link', { name: PRO })).toHaveAttribute('href', '/product/1/apple-iphone-16-pro-128gb-black-titanium');
     expect(card).toHaveTextContent('from $918.99 · 4 versions');
@@ -90,5 +91,11 @@ describe('a line’s card', () => {
     expect(titles()).toEqual(['Apple Watch Ultra 2', PRO]);
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Lowest price');
     expect(titles()).toEqual([PRO, 'Apple Watch Ultra 2']);
+  });
+
+  it('alone in the list is one product whose versions the words fit', () => {
+    renderWithProviders(<QueryMatches query="iphone 16 pro" products={pro} />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('1 product matches “iphone 16 pro”');
+    expect(screen.getByText(/Your words fit every version of one product/)).toBeInTheDocument();
   });
 });

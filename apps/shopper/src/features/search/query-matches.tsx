@@ -73,7 +73,8 @@ export function QueryMatches({ query, products, joining = [], wants = NO_WANTS }
   const orderId = useId();
   const entries = groupLines(order === 'price' ? byLowestPrice(products) : products, joining);
   const more = browseMore(products, wants);
-  const count = products.length + joining.length;
+  // A line's card is one product, of versions the card counts.
+  const count = entries.length;
   const differences = titleDifferences(entries.map((entry) => ('product' in entry ? entry.product.title : entry.line.name)));
   return (
     <section className="ph-matches" aria-labelledby="matches-heading">
@@ -93,7 +94,9 @@ export function QueryMatches({ query, products, joining = [], wants = NO_WANTS }
         </div>
       </div>
       <p className="ph-matches__hint">
-        {listHint(wants)} Choose one to compare its prices at every retailer, or add a model number, size or colour.
+        {entries.length === 1 && 'line' in (entries[0] ?? {})
+          ? 'Your words fit every version of one product. Choose a version to compare its prices at every retailer, or add a size or colour.'
+          : `${listHint(wants)} Choose one to compare its prices at every retailer, or add a model number, size or colour.`}
       </p>
       <ul className="ph-product-grid">
         {entries.map((entry, index) =>
