@@ -70,6 +70,13 @@ describe('productName', () => {
     ])).toBe('Apple iPad Air Wi-Fi (11", 128GB, Space Gray)');
   });
 
+  it('says a colour the listing writes in two places once', () => {
+    expect(nameFrom('Apple', [
+      ['amazon', 'Apple Watch Series 10 GPS 42mm Jet Black Aluminum Case with Black Sport Band'],
+      ['bestbuy', 'Apple Watch Series 10 GPS 42mm Jet Black Aluminum Case Black Sport Band'],
+    ])).toBe('Apple Watch Series 10 GPS 42mm Jet Aluminum Case Sport Band (Black)');
+  });
+
   it('reads two colours joined by a sign as one colour', () => {
     expect(nameFrom('Marshall', [
       ['bestbuy', 'Marshall - Emberton III Portable Bluetooth Speaker - Black & Brass'],

@@ -229,7 +229,9 @@ function nameParts(words: readonly Word[], colourAt: ReadonlySet<number>, readin
       return;
     }
     if (colourAt.size === 0 && word.tokens.every((token) => reading.colours.has(token)) && !featureFollows(words, index) && !comesWith(index)) {
-      colourWords.push(spelledColour(text));
+      // A colour said again in another phrase ("Jet Black Aluminum Case Black Sport Band") is said once.
+      const spelled = spelledColour(text);
+      if (!colourWords.some((said) => said.toLowerCase() === spelled.toLowerCase())) colourWords.push(spelled);
       return;
     }
     // The brand and words said twice ("Smart TV, Smart TV") are said once; another word said again in another phrase
