@@ -61,6 +61,7 @@ export function answerFor(offers?: SearchOffer[]): SearchResult {
     matches: [],
     similarProducts: [],
     unreadPage: null,
+    variants: [],
     priceRange: null,
     condition: null,
     cheapestFirst: false,

@@ -66,6 +66,20 @@ describe('results page', () => {
     expect(await screen.findByRole('heading', { name: 'Price history' })).toBeInTheDocument();
   });
 
+  it('offers the compared product’s other versions, each a link to its page, the compared one marked', async () => {
+    const base = searchResult();
+    const product = present(base.product);
+    const version = (id: number, colour: string, bestPriceCents: number) => ({ product: { ...product, id, title: `Sony WH-1000XM5 Wireless Headphones (${colour})`, bestPriceCents }, variant: colour });
+    const answer = searchResult({ product: { ...product, title: 'Sony WH-1000XM5 Wireless Headphones (Black)' }, variants: [version(7, 'Black', 32_999), version(8, 'Silver', 31_999)] });
+    storeProductRequest(REQUEST_ID, { url: 'https://www.amazon.com/dp/B09XS7JWHH', timestamp: 1 });
+    mockApi({ 'POST /api/search': jsonResponse(answer), 'GET /api/products/7': jsonResponse(productDetail) });
+    renderResults();
+    const line = await screen.findByRole('navigation', { name: '2 versions' });
+    expect(within(line).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Black$329.99', 'Silver$319.99']);
+    expect(within(line).getByText('Black').closest('[aria-current="page"]')).not.toBeNull();
+    expect(within(line).getByRole('link', { name: 'Sony WH-1000XM5 Wireless Headphones (Silver), $319.99' })).toHaveAttribute('href', '/product/8/sony-wh-1000xm5-wireless-headphones-silver');
+  });
+
   it('shows what a page the catalog does not know says: its price at the shop it is on, its brand, model and GTIN', async () => {
     const url = 'https://www.walmart.com/ip/Evenflo-Big-Kid-High-Back-Booster-Car-Seat-Denver/42338107';
     storeProductRequest(REQUEST_ID, { url, timestamp: 1 });

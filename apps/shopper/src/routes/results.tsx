@@ -21,6 +21,7 @@ import { QueryMatches } from '../features/search/query-matches';
 import { WantsNote } from '../features/search/wants-note';
 import { NoProductMatches } from '../features/search/no-product-matches';
 import { splitJoining } from '../features/search/line-cards';
+import { LineVariants } from '../features/search/line-variants';
 import { SimilarProducts } from '../features/search/similar-products';
 import { askedQuery, useSearchResult } from '../features/search/use-search-result';
 import { formatMoney } from '../lib/format';
@@ -280,8 +281,8 @@ function NoAlternatives({ result }: { result: SearchResult }) {
 }
 
 /**
- * A comparison of one product: its header, the products the words fit as well, the offers (filtered as the address
- * says), the price history and similar products.
+ * A comparison of one product: its header, its line's other versions, the products the words fit as well, the offers
+ * (filtered as the address says), the price history and similar products.
  */
 function Comparison({ result, layout }: { result: SearchResult; layout: ResultsPageProps['layout'] }) {
   // A condition typed with the words ("used iphone 15"): the used and refurbished offers are shown from the start.
@@ -292,6 +293,7 @@ function Comparison({ result, layout }: { result: SearchResult; layout: ResultsP
   return (
     <>
       <ProductHeader result={result} layout={layout} />
+      {result.product ? <LineVariants variants={result.variants ?? []} currentId={result.product.id} /> : null}
       <CloseAlternatives products={close} />
       <section className="ph-results__offers" aria-labelledby="offers-heading">
         <div className="ph-section-head">

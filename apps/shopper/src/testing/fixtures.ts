@@ -91,6 +91,7 @@ export function searchResult(overrides: Partial<SearchResult> = {}): SearchResul
     similarProducts: [],
     ...overrides,
     unreadPage: overrides.unreadPage ?? null,
+    variants: overrides.variants ?? [],
     priceRange: overrides.priceRange ?? null,
     condition: overrides.condition ?? null,
     cheapestFirst: overrides.cheapestFirst ?? false,

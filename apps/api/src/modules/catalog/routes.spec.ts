@@ -1,4 +1,5 @@
-import { present, browseResponseSchema, categoriesResponseSchema, productDetailResponseSchema, SITEMAP_PAGE_SIZE, sitemapProductsResponseSchema, sitemapResponseSchema } from '@pricehunt/contracts';
+import { randomUUID } from 'node:crypto';
+import { present, browseResponseSchema, categoriesResponseSchema, productDetailResponseSchema, searchResultSchema, SITEMAP_PAGE_SIZE, sitemapProductsResponseSchema, sitemapResponseSchema } from '@pricehunt/contracts';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { feedOffer as offer } from '@pricehunt/storage/testing';
 
@@ -262,5 +263,18 @@ describe('a product’s line', () => {
     expect(lone.inserted).toBe(1);
     const mixer = present(present(await t.app.storage.catalog.findOfferByExternalId('walmart', 'K1')).productId);
     expect(productDetailResponseSchema.parse((await t.app.inject({ method: 'GET', url: `/api/products/${mixer}` })).json()).variants).toEqual([]);
+  });
+
+  it('lists them on the comparison of a pasted link of one of its products, and none on a pasted link of no line', async () => {
+    const paste = async (url: string) => searchResultSchema.parse((await t.app.inject({ method: 'POST', url: '/api/search', payload: { requestId: randomUUID(), url } })).json());
+    const pasted = await paste('https://www.walmart.com/ip/iphone-16-pro/5598999');
+    expect(pasted.product?.title).toBe('Apple iPhone 16 Pro (128GB, White Titanium)');
+    expect(pasted.variants.map((line) => [line.variant, line.product.bestPriceCents])).toEqual([
+      ['128GB, Black Titanium', 97_999],
+      ['128GB, White Titanium', 98_999],
+      ['256GB, Desert Titanium', 108_999],
+      ['1TB, Black Titanium', 147_999],
+    ]);
+    expect((await paste('https://www.walmart.com/ip/KitchenAid-Mixer/55555555')).variants).toEqual([]);
   });
 });

@@ -126,7 +126,7 @@ function suggestionRoutes(app: ZodApp) {
         priceHistory,
         priceSummaries: priceRangeSummaries(priceHistory, { now, currency: product.currency }),
         specs: productSpecsView(product, offers),
-        variants: (await lineVariants({ index: app.storage.searchIndex, catalog: repository }, product)).map((line) => ({ product: productSummary(line.product), variant: line.variant })),
+        variants: await lineVariants({ index: app.storage.searchIndex, catalog: repository }, product),
       };
     },
   );

@@ -8,8 +8,8 @@
  * that variant first.
  */
 import { extractQuantities, foldText } from '@pricehunt/catalog-matching';
-import { type CatalogRepository, indexWords, type ProductRow, type SearchIndexRepository } from '@pricehunt/catalog-core';
-import type { ProductLine } from '@pricehunt/contracts';
+import { type CatalogRepository, indexWords, productSummary, type SearchIndexRepository } from '@pricehunt/catalog-core';
+import type { LineVariant, ProductLine } from '@pricehunt/contracts';
 
 /** A name closed by its variant in brackets: the line before them, the variant inside. */
 const CLOSING_BRACKETS = /^(.*\S)\s*\(([^()]+)\)\s*$/;
@@ -136,7 +136,7 @@ export interface LineReads {
  * ("128GB, Black Titanium"), for a product page to offer the line's other sizes and colours; none for a product whose
  * name gives no variant, or whose line has no other product shoppers see.
  */
-export async function lineVariants(reads: LineReads, product: { id: number; title: string }): Promise<Array<{ product: ProductRow; variant: string }>> {
+export async function lineVariants(reads: LineReads, product: { id: number; title: string }): Promise<LineVariant[]> {
   const own = placed(product);
   const words = own.shared;
   const last = words.at(-1);
@@ -145,5 +145,5 @@ export async function lineVariants(reads: LineReads, product: { id: number; titl
   const products = await reads.catalog.getProducts([...new Set([product.id, ...carrying.map((found) => found.productId)])]);
   const line = [...products.values()].map(placed).filter((entry) => entry.line === own.line && entry.product.offerCount > 0);
   if (line.length < 2 || !line.some((entry) => entry.product.id === product.id)) return [];
-  return line.sort(byVariant).map((entry) => ({ product: entry.product, variant: (CLOSING_BRACKETS.exec(entry.product.title)?.[2] ?? '').trim() }));
+  return line.sort(byVariant).map((entry) => ({ product: productSummary(entry.product), variant: (CLOSING_BRACKETS.exec(entry.product.title)?.[2] ?? '').trim() }));
 }

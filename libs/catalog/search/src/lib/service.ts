@@ -22,7 +22,7 @@ import { answerWords, type WordsDeps } from './answer-words';
 import { createAnsweredOnce } from './answered-once';
 import { identifyLink, type PageReader } from './identify';
 import { matchedAll, offersOf, shown } from './listed-products';
-import { linesTogether, typedLineWords, withLines } from './line-order';
+import { lineVariants, linesTogether, typedLineWords, withLines } from './line-order';
 import { likeTheListed, relatedToWords, sharesSomething } from './similar';
 import { spelledWords } from './short-words';
 import type { TypedAliases } from './typed-aliases';
@@ -340,6 +340,7 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   const { productId, ranked, matchIds, sought, source } = found;
   const product = productId !== null ? ((await matchedAll(catalog, [productId], new Map([[productId, found.confidence]])))[0] ?? null) : null;
   const offers = product ? await offersOf(search, product, found.sourceOfferId, source, createdAt.getTime()) : [];
+  const variants = product && search.index ? await lineVariants({ index: search.index, catalog }, product) : [];
   const lent = found.lent?.ranked ?? [];
   const scores = new Map([...lent, ...ranked].map((entry) => [entry.productId, entry.score]));
   // A price or condition typed with the words leaves out what is priced or offered otherwise, and the cheapest come
@@ -387,6 +388,7 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
     matches,
     similarProducts,
     unreadPage: found.unreadPage,
+    variants,
     priceRange: found.priceRange,
     condition: found.condition,
     cheapestFirst: found.cheapestFirst,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, wholeNumberParam } from './paging';
-import { conditionSchema, offerViewSchema, productSummarySchema, retailerRefSchema } from './search';
+import { conditionSchema, lineVariantSchema, offerViewSchema, productSummarySchema, retailerRefSchema } from './search';
 
 export const productParamsSchema = z.object({
   id: z.coerce.number({ error: 'id must be a product id' }).int('id must be a product id').positive('id must be a product id'),
@@ -62,7 +62,7 @@ export const productDetailResponseSchema = z.object({
    * The products of its line, it among them, smallest first, each with its variant as its name writes it ("128GB,
    * Black Titanium"): the sizes and colours a shopper may switch to. Empty for a product of no line.
    */
-  variants: z.array(z.object({ product: productSummarySchema, variant: z.string() })).default([]),
+  variants: z.array(lineVariantSchema).default([]),
 });
 export type ProductDetailResponse = z.infer<typeof productDetailResponseSchema>;
 

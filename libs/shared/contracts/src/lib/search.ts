@@ -190,6 +190,10 @@ export type ProductSummary = z.infer<typeof productSummarySchema>;
 export const productLineSchema = z.object({ key: z.string(), name: z.string(), variant: z.string() });
 export type ProductLine = z.infer<typeof productLineSchema>;
 
+/** A version of a product's line: the product, and its variant as its name writes it ("128GB, Black Titanium"). */
+export const lineVariantSchema = z.object({ product: productSummarySchema, variant: z.string() });
+export type LineVariant = z.infer<typeof lineVariantSchema>;
+
 export const matchedProductSchema = productSummarySchema.extend({
   /** Matcher confidence in [0, 1]; 1 for a known offer. */
   confidence: z.number().min(0).max(1),
@@ -276,6 +280,12 @@ export const searchResultSchema = z.object({
    * name, else the link's host). Its words were searched instead. Null when the link was known or its page was read.
    */
   unreadPage: z.object({ reason: pageFailureSchema, shop: z.string() }).nullable().default(null),
+  /**
+   * The versions of `product`'s line, it among them, smallest first (as GET /api/products/:id answers them): the sizes
+   * and colours a shopper may switch to. Empty without a product, for a product of no line, and in answers stored
+   * before they were told.
+   */
+  variants: z.array(lineVariantSchema).default([]),
   /**
    * A price typed with the words ("headphones under 100"): the words were searched without it, and the products listed
    * and the similar ones are those whose best price is within it. Null when the words bound no price.
