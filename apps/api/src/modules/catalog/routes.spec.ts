@@ -265,6 +265,18 @@ describe('a product’s line', () => {
     expect(productDetailResponseSchema.parse((await t.app.inject({ method: 'GET', url: `/api/products/${mixer}` })).json()).variants).toEqual([]);
   });
 
+  it('holds the versions whose shops spell the name another way ("Cancelling", "Canceling")', async () => {
+    const pair = (colour: string, spelled: string, mpn: string, at: number) => [
+      offer({ externalId: `SA-${colour}`, url: `https://www.amazon.com/dp/B0XM5${at}AAAA`, title: `Sony WH-1000XM5 Wireless Noise ${spelled} Headphones, ${colour}`, brand: 'Sony', mpn, priceCents: 32_999 + at, category: 'Electronics > Headphones' }),
+      offer({ externalId: `SW-${colour}`, url: `https://www.walmart.com/ip/sony-wh-1000xm5/77${at}`, title: `Sony WH-1000XM5 Wireless Noise ${spelled} Headphones - ${colour}`, brand: 'Sony', mpn, priceCents: 31_999 + at, category: 'Electronics > Headphones' }),
+    ];
+    await t.app.catalog.ingestion.importOffers([...pair('Black', 'Cancelling', 'WH1000XM5/B', 1), ...pair('Silver', 'Canceling', 'WH1000XM5/S', 2)], { format: 'gmc', source: 'two spellings' });
+    const black = present(present(await t.app.storage.catalog.findOfferByExternalId('walmart', 'SW-Black')).productId);
+    const body = productDetailResponseSchema.parse((await t.app.inject({ method: 'GET', url: `/api/products/${black}` })).json());
+    expect(body.product.title).toContain('Cancelling');
+    expect(body.variants.map((line) => line.variant)).toEqual(['Black', 'Silver']);
+  });
+
   it('lists them on the comparison of a pasted link of one of its products, and none on a pasted link of no line', async () => {
     const paste = async (url: string) => searchResultSchema.parse((await t.app.inject({ method: 'POST', url: '/api/search', payload: { requestId: randomUUID(), url } })).json());
     const pasted = await paste('https://www.walmart.com/ip/iphone-16-pro/5598999');

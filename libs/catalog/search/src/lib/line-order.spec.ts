@@ -81,6 +81,11 @@ describe('the line a product is a version of', () => {
     expect(lineOf('Apple iPhone 16 Pro Max (1TB, White Titanium)')?.key).not.toBe('apple iphone 16 pro');
   });
 
+  it('is one for the versions of a name shops spell two ways', () => {
+    expect(lineOf('Sony WH-1000XM5 Wireless Noise Cancelling Over-Ear Headphones (Midnight Blue)')?.key).toBe(lineOf('Sony WH-1000XM5 Wireless Noise Canceling Over-Ear Headphones (Silver)')?.key);
+    expect(lineOf('Sony WH-1000XM5 Wireless Noise Cancelling Over-Ear Headphones (Midnight Blue)')?.name).toBe('Sony WH-1000XM5 Wireless Noise Cancelling Over-Ear Headphones');
+  });
+
   it('is one for a TV’s sizes whose model codes hold the size, and none for a name with no brackets at its end', () => {
     expect(lineOf('Samsung OLED 4K QN65S90C Smart TV (65")')?.key).toBe(lineOf('Samsung OLED 4K QN77S90C Smart TV (77")')?.key);
     expect(lineOf('Samsung OLED 4K QN65S90C Smart TV (65")')).toMatchObject({ name: 'Samsung OLED 4K S90C Smart TV', variant: '65"' });

@@ -33,13 +33,19 @@ function lineWords(name: string, variant: string): string {
     .join(' ');
 }
 
+/**
+ * Words as one line's versions are written whatever the shop's spelling: a consonant doubled before an ending is said
+ * once, as American English writes it ("Noise Cancelling" and "Noise Canceling", "modelling" and "modeling").
+ */
+const spelledAlike = (words: string) => words.replace(/([b-df-hj-np-tv-z])\1(?=(?:ing|ed|er)\b)/g, '$1');
+
 function placed<T extends { title: string }>(product: T): Placed<T> {
   const m = CLOSING_BRACKETS.exec(product.title);
   if (!m) return { product, line: null, variant: '', shared: [] };
   const variant = foldText(m[2] as string).toLowerCase();
-  const line = lineWords(m[1] as string, variant);
+  const words = lineWords(m[1] as string, variant);
   const named = new Set(indexWords(m[1] as string));
-  return { product, line, variant, shared: indexWords(line).filter((word) => named.has(word)) };
+  return { product, line: spelledAlike(words), variant, shared: indexWords(words).filter((word) => named.has(word)) };
 }
 
 /** A model code that leads with the variant's size: a screen maker's letters, the size, then the line's own code. */
@@ -138,7 +144,8 @@ export interface LineReads {
  */
 export async function lineVariants(reads: LineReads, product: { id: number; title: string }): Promise<LineVariant[]> {
   const own = placed(product);
-  const words = own.shared;
+  // A word shops spell two ways ("cancelling") is not asked of every version's offers.
+  const words = own.shared.filter((word) => spelledAlike(word) === word);
   const last = words.at(-1);
   if (own.line === null || last === undefined) return [];
   const carrying = await reads.index.productsCarrying(words.slice(0, -1), last, LINE_OFFERS);
