@@ -53,6 +53,9 @@ describe('a line’s versions in a list', () => {
       ['1TB', 4, 1],
     ]);
     expect(line.others).toEqual(['Black Titanium', 'White Titanium']);
+    const laptops = lineOf(groupLines([version(20, 'Apple MacBook Air M3', '15", 8GB RAM, 256GB SSD, Silver', 129_900, 'mba'), version(21, 'Apple MacBook Air M3', '13", 8GB RAM, 256GB SSD, Midnight', 99_900, 'mba')]), 0);
+    expect(laptops.choices.map((c) => c.label)).toEqual(['13"', '15"']);
+    expect(laptops.others).toEqual(['Midnight', 'Silver']);
   });
 
   it('of one size are chosen by colour, and variants of one part or of mixed parts each by its whole variant', () => {

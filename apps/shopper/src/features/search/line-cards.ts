@@ -26,7 +26,7 @@ export interface LineGroup {
    * they share the first (then named by the others: their colours).
    */
   choices: LineChoice[];
-  /** The variants' other parts (their colours), each once, in alphabetical order; empty where they have one part. */
+  /** The variants' last parts (their colours), each once, in alphabetical order; empty where they have one part. */
   others: string[];
 }
 
@@ -66,8 +66,9 @@ function choicesOf(versions: readonly LineVersion[]): Pick<LineGroup, 'choices' 
     const entry = byLabel.get(label) ?? { label, at, members: [] };
     entry.members.push(version.product);
     byLabel.set(label, entry);
-    const rest = own.slice(1).join(', ');
-    if (split && !others.includes(rest)) others.push(rest);
+    // The last part is the finish ("13\", 8GB RAM, 256GB SSD, Midnight"); the parts between, the version's page offers.
+    const finish = own[own.length - 1] as string;
+    if (split && !others.includes(finish)) others.push(finish);
   });
   const choices = [...byLabel.values()].sort(bySize).map(({ label, members }) => ({
     label,
