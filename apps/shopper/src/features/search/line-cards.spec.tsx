@@ -61,6 +61,8 @@ describe('a line’s versions in a list', () => {
   it('of one size are chosen by colour, and variants of one part or of mixed parts each by its whole variant', () => {
     const colours = lineOf(groupLines([black128, white128]), 0);
     expect(colours.choices.map((c) => c.label)).toEqual(['Black Titanium', 'White Titanium']);
+    const oneSize = (id: number, colour: string) => version(id, 'Apple MacBook Air M2', `13", 8GB RAM, 256GB SSD, ${colour}`, 87_399, 'mba');
+    expect(lineOf(groupLines([oneSize(30, 'Silver'), oneSize(31, 'Space Gray')]), 0).choices.map((c) => c.label)).toEqual(['Silver', 'Space Gray']);
     expect(colours.others).toEqual([]);
     const tvs = lineOf(groupLines([version(6, 'Samsung OLED 4K S90C Smart TV', '77"', 315_700, 's90c'), version(7, 'Samsung OLED 4K S90C Smart TV', '55"', 180_499, 's90c')]), 0);
     expect(tvs.choices.map((c) => c.label)).toEqual(['55"', '77"']);

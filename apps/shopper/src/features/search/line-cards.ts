@@ -57,7 +57,9 @@ function choicesOf(versions: readonly LineVersion[]): Pick<LineGroup, 'choices' 
   // whose variants are not all of two parts or more, each by its whole variant.
   const oneSize = new Set(written.map((p) => p[0])).size === 1 && written.every((p) => p.length >= 2);
   const split = !oneSize && written.every((p) => p.length >= 2);
-  const parts = written.map((p, at) => (split ? p : oneSize ? [p.slice(1).join(', ')] : [(versions[at] as LineVersion).variant]));
+  // Of one size, the parts that tell the versions apart name them ("Silver" of "13\", 8GB RAM, 256GB SSD, Silver").
+  const telling = (p: string[]) => p.filter((part, k) => k > 0 && written.some((other) => other[k] !== part));
+  const parts = written.map((p, at) => (split ? p : oneSize ? [telling(p).join(', ') || p.slice(1).join(', ')] : [(versions[at] as LineVersion).variant]));
   const byLabel = new Map<string, { label: string; at: number; members: MatchedProduct[] }>();
   const others: string[] = [];
   versions.forEach((version, at) => {
