@@ -327,8 +327,11 @@ describe('search API: words that fit several products', () => {
 
   it('tells each listed product’s line, for the site to show a line’s versions as one; a pasted link’s lists tell none', async () => {
     const result = await search('apple watch series 10');
-    const written = (p: (typeof result.matches)[number]) => (p.line ? `${p.line.name} (${p.line.variant})` : null);
-    expect(result.matches.map(written)).toEqual(result.matches.map((p) => (/\)$/.test(p.title) ? p.title : null)));
+    // A name closed by brackets is a version of a line, written with the name's words: a watch's case size leads its variant.
+    const words = (text: string) => text.split(/[\s(),]+/).filter(Boolean).sort();
+    const written = (p: (typeof result.matches)[number]) => (p.line ? words(`${p.line.name} ${p.line.variant}`) : null);
+    expect(result.matches.map(written)).toEqual(result.matches.map((p) => (/\)$/.test(p.title) ? words(p.title) : null)));
+    expect(result.matches.flatMap((p) => (p.line ? [p.line.variant] : []))).toContain('46mm, Silver');
     expect(result.matches.filter((p) => p.line).length).toBeGreaterThan(1);
     const pasted = await searchOn(app(), { url: 'https://www.amazon.com/dp/B0DGJ736JM' });
     expect([...pasted.matches, ...pasted.similarProducts].map((p) => p.line)).toEqual([...pasted.matches, ...pasted.similarProducts].map(() => undefined));

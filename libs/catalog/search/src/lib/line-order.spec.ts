@@ -81,6 +81,22 @@ describe('the line a product is a version of', () => {
     expect(lineOf('Apple iPhone 16 Pro Max (1TB, White Titanium)')?.key).not.toBe('apple iphone 16 pro');
   });
 
+  it('is one for a watch’s case sizes, the size leading its variant', () => {
+    expect(lineOf('Apple Watch Series 9 GPS 41mm Aluminum Case with Sport Band (Midnight)')).toEqual({
+      key: 'apple watch series 9 gps aluminum case with sport band',
+      name: 'Apple Watch Series 9 GPS Aluminum Case with Sport Band',
+      variant: '41mm, Midnight',
+    });
+    expect(lineOf('Apple Watch Series 9 GPS 45 mm Aluminum Case with Sport Band (Pink)')?.key).toBe('apple watch series 9 gps aluminum case with sport band');
+    // Not a lens's focal length, nor a watch's size its variant states already.
+    expect(lineOf('Canon RF 50mm F1.8 STM Lens (Black)')?.variant).toBe('Black');
+    expect(lineOf('Garmin Venu 3 Smartwatch (45mm, Black)')?.variant).toBe('45mm, Black');
+    expect(titles(linesTogether(titled('Apple Watch Series 9 GPS 45mm Aluminum Case (Pink)', 'Apple Watch Series 9 GPS 41mm Aluminum Case (Pink)'), 'apple watch'))).toEqual([
+      'Apple Watch Series 9 GPS 41mm Aluminum Case (Pink)',
+      'Apple Watch Series 9 GPS 45mm Aluminum Case (Pink)',
+    ]);
+  });
+
   it('is one for the versions of a name shops spell two ways', () => {
     expect(lineOf('Sony WH-1000XM5 Wireless Noise Cancelling Over-Ear Headphones (Midnight Blue)')?.key).toBe(lineOf('Sony WH-1000XM5 Wireless Noise Canceling Over-Ear Headphones (Silver)')?.key);
     expect(lineOf('Sony WH-1000XM5 Wireless Noise Cancelling Over-Ear Headphones (Midnight Blue)')?.name).toBe('Sony WH-1000XM5 Wireless Noise Cancelling Over-Ear Headphones');

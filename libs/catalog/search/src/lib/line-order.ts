@@ -39,12 +39,30 @@ function lineWords(name: string, variant: string): string {
  */
 const spelledAlike = (words: string) => words.replace(/([b-df-hj-np-tv-z])\1(?=(?:ing|ed|er)\b)/g, '$1');
 
+/** A watch's case size in its name ("41mm", "45 mm"): one of the line's sizes, as a TV's inches are. */
+const CASE_SIZE = /(?<![\d.,/-])(\d{2})\s?mm\b(?![\d/-])/i;
+
+/**
+ * A name closed by its variant in brackets, as the line's versions write it: a watch's case size in the name goes to
+ * the front of the variant ("Apple Watch Series 9 GPS Aluminum Case with Sport Band" in "45mm, Midnight"); null for
+ * a name that does not close with brackets.
+ */
+function nameAndVariant(title: string): { name: string; variant: string } | null {
+  const m = CLOSING_BRACKETS.exec(title);
+  if (!m) return null;
+  const [name, variant] = [(m[1] as string).trim(), (m[2] as string).trim()];
+  const size = /watch/i.test(name) && !CASE_SIZE.test(variant) ? CASE_SIZE.exec(name) : null;
+  if (!size) return { name, variant };
+  const without = `${name.slice(0, size.index)} ${name.slice(size.index + size[0].length)}`.replace(/\s+/g, ' ').trim();
+  return { name: without, variant: `${size[1]}mm, ${variant}` };
+}
+
 function placed<T extends { title: string }>(product: T): Placed<T> {
-  const m = CLOSING_BRACKETS.exec(product.title);
-  if (!m) return { product, line: null, variant: '', shared: [] };
-  const variant = foldText(m[2] as string).toLowerCase();
-  const words = lineWords(m[1] as string, variant);
-  const named = new Set(indexWords(m[1] as string));
+  const written = nameAndVariant(product.title);
+  if (!written) return { product, line: null, variant: '', shared: [] };
+  const variant = foldText(written.variant).toLowerCase();
+  const words = lineWords(written.name, variant);
+  const named = new Set(indexWords(written.name));
   return { product, line: spelledAlike(words), variant, shared: indexWords(words).filter((word) => named.has(word)) };
 }
 
@@ -74,10 +92,9 @@ function lineName(name: string, variant: string): string {
 /** The line `title` names a version of (`ProductLine`), or null for a name that closes with no variant in brackets. */
 export function lineOf(title: string): ProductLine | null {
   const entry = placed({ title });
-  const m = CLOSING_BRACKETS.exec(title);
-  if (entry.line === null || !m) return null;
-  const variant = (m[2] as string).trim();
-  return { key: entry.line, name: lineName((m[1] as string).trim(), variant), variant };
+  const written = nameAndVariant(title);
+  if (entry.line === null || !written) return null;
+  return { key: entry.line, name: lineName(written.name, written.variant), variant: written.variant };
 }
 
 /**
@@ -152,5 +169,5 @@ export async function lineVariants(reads: LineReads, product: { id: number; titl
   const products = await reads.catalog.getProducts([...new Set([product.id, ...carrying.map((found) => found.productId)])]);
   const line = [...products.values()].map(placed).filter((entry) => entry.line === own.line && entry.product.offerCount > 0);
   if (line.length < 2 || !line.some((entry) => entry.product.id === product.id)) return [];
-  return line.sort(byVariant).map((entry) => ({ product: productSummary(entry.product), variant: (CLOSING_BRACKETS.exec(entry.product.title)?.[2] ?? '').trim() }));
+  return line.sort(byVariant).map((entry) => ({ product: productSummary(entry.product), variant: nameAndVariant(entry.product.title)?.variant ?? '' }));
 }
