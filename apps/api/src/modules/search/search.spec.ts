@@ -161,6 +161,8 @@ describe('search API', () => {
     expect((await search({ url: `${origin}/wall/lumetra-k7-mechanical-keyboard` })).unreadPage).toEqual({ reason: 'no-product', shop: '127.0.0.1' });
     expect((await search({ url: `${origin}/feed/lumetra-k7-mechanical-keyboard` })).unreadPage).toEqual({ reason: 'not-a-page', shop: '127.0.0.1' });
     expect((await search({ url: `${origin}/gone/lumetra-k7-mechanical-keyboard` })).unreadPage).toEqual({ reason: 'not-found', shop: '127.0.0.1' });
+    // A dead link whose address says only what became of the page names no product to search for.
+    expect(await search({ url: `${origin}/gone/missing.html` })).toMatchObject({ unreadPage: { reason: 'not-found' }, source: { title: null }, product: null, matches: [] });
     // A page the shop's robots.txt keeps PriceHunt's crawler from is not fetched; the file is asked for once.
     expect((await search({ url: `${origin}/private/lumetra-k7-mechanical-keyboard` })).unreadPage).toEqual({ reason: 'robots', shop: '127.0.0.1' });
     expect(requests).not.toContain('/private/lumetra-k7-mechanical-keyboard');

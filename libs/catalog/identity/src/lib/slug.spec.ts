@@ -53,6 +53,13 @@ describe('slugQueryFromUrl', () => {
     expect(slugQueryFromUrl('https://example.com/')).toBeNull();
   });
 
+  it('reads no product in words that say what became of the page', () => {
+    expect(slugQueryFromUrl('http://demo-store.localhost/p/missing.html')).toBeNull();
+    expect(slugQueryFromUrl('https://shop.example/404')).toBeNull();
+    expect(slugQueryFromUrl('https://shop.example/page-not-found')).toBeNull();
+    expect(slugQueryFromUrl('https://shop.example/product-removed/anker-nano-charger')).toBe('anker nano charger');
+  });
+
   it('names the field of a bad URL', () => {
     expect(() => slugQueryFromUrl('not a url')).toThrow('url must be');
     expect(() => slugQueryFromUrl('ftp://x.example/a-b')).toThrow('url must be');

@@ -15,6 +15,13 @@ const ROUTE_WORDS = new Set([
 ]);
 const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'of', 'in', 'on', 'to', 'by', 'a', 'an', 'or', 'new']);
 /**
+ * Words a path says of the page's state, not of a product ("/p/missing.html", "/404", "/product-removed"): a link to a
+ * page that is gone often leads to one, whose words name nothing to search for.
+ */
+const STATE_WORDS = new Set(['missing', 'gone', 'removed', 'deleted', '404', 'notfound', 'error', 'unavailable', 'expired', 'archived']);
+/** A segment that says the page was not found, in words of its own ("page-not-found", "not_found.html"). */
+const NOT_FOUND_SEGMENT = /^(?:page[-_]?)?not[-_]?found(?:\.\w+)?$/i;
+/**
  * Words a query keeps from a long slug: the first ones name the product, the last ones are most often its variant
  * (colour, size), which a slug cut after its first words would lose.
  */
@@ -57,13 +64,14 @@ function segmentWords(segment: string, productId: string | null): string[] {
   } catch {
     // keep the raw segment
   }
+  if (NOT_FOUND_SEGMENT.test(s)) return [];
   s = s.replace(/\.(?:html?|php|aspx?|jsp|p|do|cfm)$/i, '').replace(/^ref=.*$/i, '');
   const words = withVariantLetters(
     s
       // Trademark signs part words as a space would ("PlayStation®5").
       .split(/[-_+\s.,;:!()[\]'"®™©℠]+/)
       .map((w) => w.toLowerCase()),
-  ).filter((w) => w.length > 0 && w !== productId && !ROUTE_WORDS.has(w) && !STOP_WORDS.has(w));
+  ).filter((w) => w.length > 0 && w !== productId && !ROUTE_WORDS.has(w) && !STOP_WORDS.has(w) && !STATE_WORDS.has(w));
   const describedBy = words.filter((w) => /^[a-z]{2,}$/.test(w)).length;
   return words.filter((w) => !isIdLike(w, describedBy));
 }
