@@ -134,7 +134,8 @@ describe('product page', () => {
             product: summary(7, 'Sony WH-1000XM5 Wireless Headphones (Black)', 32_999, 4),
             variants: [
               { product: summary(7, 'Sony WH-1000XM5 Wireless Headphones (Black)', 32_999, 4), variant: 'Black' },
-              { product: summary(8, 'Sony WH-1000XM5 Wireless Headphones (Midnight Blue)', 29_499), variant: 'Midnight Blue' },
+              // Offered used only: its price says so, as a list's card says it.
+              { product: { ...summary(8, 'Sony WH-1000XM5 Wireless Headphones (Midnight Blue)', 29_499), bestPriceCondition: 'used' as const }, variant: 'Midnight Blue' },
               { product: summary(9, 'Sony WH-1000XM5 Wireless Headphones (Silver)', null), variant: 'Silver' },
             ],
           }),
@@ -143,10 +144,10 @@ describe('product page', () => {
     const { unmount } = renderProduct('/product/7/sony-wh-1000xm5-wireless-headphones-black');
     const line = await screen.findByRole('navigation', { name: '3 versions' });
     const items = within(line).getAllByRole('listitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Black$329.99', 'Midnight Blue$294.99', 'SilverNot available now']);
+    expect(items.map((item) => item.textContent)).toEqual(['Black$329.99', 'Midnight BlueUsed $294.99', 'SilverNot available now']);
     expect(within(items[0] as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
     expect((items[0] as HTMLElement).querySelector('[aria-current="page"]')).not.toBeNull();
-    expect(within(line).getByRole('link', { name: 'Sony WH-1000XM5 Wireless Headphones (Midnight Blue), $294.99' })).toHaveAttribute('href', '/product/8/sony-wh-1000xm5-wireless-headphones-midnight-blue');
+    expect(within(line).getByRole('link', { name: 'Sony WH-1000XM5 Wireless Headphones (Midnight Blue), Used $294.99' })).toHaveAttribute('href', '/product/8/sony-wh-1000xm5-wireless-headphones-midnight-blue');
     unmount();
     // A product of no line offers none.
     mockApi({ 'GET /api/products/7': () => jsonResponse(productDetail()) });

@@ -1,4 +1,5 @@
 import type { IdentifiedBy, ProductSummary, SearchOffer } from '@pricehunt/contracts';
+import { formatMoney } from '../../lib/format';
 
 export const IDENTIFIED_BY_TEXT: Record<IdentifiedBy, string> = {
   'known-offer': 'Exact listing found in our catalog',
@@ -25,4 +26,21 @@ export function confidenceText(confidence: number): string {
  */
 export function bestPriceConditionText(product: Pick<ProductSummary, 'bestPriceCondition'>): 'used' | 'refurbished' | null {
   return product.bestPriceCondition === 'used' || product.bestPriceCondition === 'refurbished' ? product.bestPriceCondition : null;
+}
+
+/**
+ * A version's best price as a choice of its line says it, on a list's card and on a product's page alike: "$918.99",
+ * "Used $450.00" where the product has no new offer, "… + shipping" where the offer does not state it; null without
+ * a price.
+ */
+export function versionPriceText(product: Pick<ProductSummary, 'bestPriceCents' | 'currency' | 'bestPriceShippingKnown' | 'bestPriceCondition'>): string | null {
+  if (product.bestPriceCents === null) return null;
+  const condition = bestPriceConditionText(product);
+  const money = `${formatMoney(product.bestPriceCents, product.currency)}${product.bestPriceShippingKnown === false ? ' + shipping' : ''}`;
+  return condition ? `${condition === 'used' ? 'Used' : 'Refurbished'} ${money}` : money;
+}
+
+/** A version's price (`versionPriceText`), or why it has none: sold out, or no offer priced yet. */
+export function versionPriceOrWhyNot(product: Pick<ProductSummary, 'bestPriceCents' | 'currency' | 'bestPriceShippingKnown' | 'bestPriceCondition' | 'offerCount'>): string {
+  return versionPriceText(product) ?? (product.offerCount > 0 ? 'Not available now' : 'No price yet');
 }

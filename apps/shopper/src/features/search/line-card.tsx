@@ -1,21 +1,11 @@
-import type { MatchedProduct } from '@pricehunt/contracts';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { formatMoney } from '../../lib/format';
-import { bestPriceConditionText } from './describe';
+import { versionPriceOrWhyNot, versionPriceText } from './describe';
 import type { LineGroup } from './line-cards';
 import { ProductImage } from './product-image';
 
 /** Choices a card shows before "+ N more", which the cheapest version's page lists with the rest. */
 export const SHOWN_CHOICES = 6;
-
-/** A version's price as a choice says it: "$918.99", "Used $450.00", "+ shipping" where it is not stated; null without one. */
-export function choicePrice(product: MatchedProduct): string | null {
-  if (product.bestPriceCents === null) return null;
-  const condition = bestPriceConditionText(product);
-  const money = `${formatMoney(product.bestPriceCents, product.currency)}${product.bestPriceShippingKnown === false ? ' + shipping' : ''}`;
-  return condition ? `${condition === 'used' ? 'Used' : 'Refurbished'} ${money}` : money;
-}
 
 /**
  * A line's versions in a list as one card (`groupLines`): its name, maker and lowest price, how many versions the list
@@ -24,7 +14,7 @@ export function choicePrice(product: MatchedProduct): string | null {
  */
 export function LineCard({ line, detailed = false, eager = false }: { line: LineGroup; detailed?: boolean; eager?: boolean }) {
   const Title = detailed ? 'h2' : 'h3';
-  const lowest = choicePrice(line.cheapest);
+  const lowest = versionPriceText(line.cheapest);
   const shown = line.choices.slice(0, SHOWN_CHOICES);
   const hidden = line.choices.length - shown.length;
   const first = line.versions[0]?.product ?? line.cheapest;
@@ -46,7 +36,7 @@ export function LineCard({ line, detailed = false, eager = false }: { line: Line
         </p>
         <ul className="ph-line-card__choices" aria-label={`Versions of ${line.name}`}>
           {shown.map((choice) => {
-            const price = choicePrice(choice.cheapest) ?? (choice.cheapest.offerCount > 0 ? 'Not available now' : 'No price yet');
+            const price = versionPriceOrWhyNot(choice.cheapest);
             return (
               <li key={choice.label}>
                 <Link className="ph-line-card__choice" to={paths.product(choice.cheapest.id, choice.cheapest.title)} aria-label={`${line.name}, ${choice.label}: ${choice.versions > 1 ? 'from ' : ''}${price}`}>

@@ -82,14 +82,15 @@ describe('a line’s versions in a list', () => {
 describe('a line’s card', () => {
   it('names the line, its lowest price and versions, links each size to its cheapest version, and sorts with the list', async () => {
     const watch = { ...alone(9, 'Apple Watch Ultra 2'), bestPriceCents: 95_000 };
-    renderWithProviders(<QueryMatches query="apple" products={[watch, ...pro.slice(0, 3)]} joining={[white1tb]} />);
+    // The 1TB is offered refurbished only: its choice says so, as the version's page does.
+    renderWithProviders(<QueryMatches query="apple" products={[watch, ...pro.slice(0, 3)]} joining={[{ ...white1tb, bestPriceCondition: 'refurbished' }]} />);
     // The watch and the line: two products, the line's card counting its versions.
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('2 products match “apple”');
     const card = screen.getByRole('heading', { name: PRO }).closest('li') as HTMLElement;
     expect(within(card).getByRole('link', { name: PRO })).toHaveAttribute('href', '/product/1/apple-iphone-16-pro-128gb-black-titanium');
     expect(card).toHaveTextContent('from $918.99 · 4 versions');
     const sizes = within(within(card).getByRole('list', { name: `Versions of ${PRO}` })).getAllByRole('link');
-    expect(sizes.map((link) => link.getAttribute('aria-label'))).toEqual([`${PRO}, 128GB: from $918.99`, `${PRO}, 256GB: $989.99`, `${PRO}, 1TB: $1,139.28`]);
+    expect(sizes.map((link) => link.getAttribute('aria-label'))).toEqual([`${PRO}, 128GB: from $918.99`, `${PRO}, 256GB: $989.99`, `${PRO}, 1TB: Refurbished $1,139.28`]);
     expect(sizes[2]).toHaveAttribute('href', '/product/4/apple-iphone-16-pro-1tb-white-titanium');
     expect(card).toHaveTextContent('In Black Titanium · White Titanium');
     const titles = () => [...document.querySelectorAll('.ph-product-card__title')].map((title) => title.textContent);

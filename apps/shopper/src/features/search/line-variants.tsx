@@ -1,18 +1,12 @@
 import type { ProductDetailResponse, ProductSummary } from '@pricehunt/contracts';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { formatMoney } from '../../lib/format';
+import { versionPriceOrWhyNot } from './describe';
 import { variantRows, type VariantRow } from './variant-choices';
-
-/** A version's price as its choice says it, or why it has none. */
-function priceText(product: ProductSummary): string {
-  if (product.bestPriceCents !== null) return `${formatMoney(product.bestPriceCents, product.currency)}${product.bestPriceShippingKnown === false ? ' + shipping' : ''}`;
-  return product.offerCount > 0 ? 'Not available now' : 'No price yet';
-}
 
 /** A choice: the shown one marked and not a link, the others links to their version's page with its price. */
 function Choice({ product, name, current }: { product: ProductSummary; name: string; current: boolean }) {
-  const price = priceText(product);
+  const price = versionPriceOrWhyNot(product);
   const body = (
     <>
       <span className="ph-variants__name">{name}</span>
