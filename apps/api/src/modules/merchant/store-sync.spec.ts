@@ -200,6 +200,24 @@ describe('a store sync and several API instances', () => {
     expect(ghost).toEqual({ status: 'failed', error: 'Interrupted by a restart; sync again' });
     expect(recorded).toEqual({ status: 'failed', error: 'Interrupted by a restart; sync again' });
   });
+
+  it('records a sync that ended untold (its process stopped before its run was recorded) at the next start, once', async () => {
+    const finishedAt = Date.now() - 30_000;
+    await run(
+      first.app,
+      "INSERT INTO store_syncs (id, business_id, store_domain, status, pages, products, offers, inserted, updated, started_at, heartbeat_at, finished_at) SELECT 'untold', id, ?, 'succeeded', 1, 3, 3, 3, 0, ?, ?, ? FROM businesses LIMIT 1",
+      [DOMAIN, finishedAt - 5_000, finishedAt, finishedAt],
+    );
+    for (const start of [1, 2]) {
+      const restarted = await buildTestApp({ DATABASE_URL: first.databaseUrl });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const runs = await row(restarted.app, "SELECT count(*) AS n, min(status) AS status, min(added) AS added FROM feed_runs WHERE id = 'untold'");
+      await restarted.close();
+      expect([start, Number(runs?.n), runs?.status, Number(runs?.added)]).toEqual([start, 1, 'succeeded', 3]);
+    }
+    const told = await row(first.app, "SELECT run_recorded_at FROM store_syncs WHERE id = 'untold'");
+    expect(Number(told?.run_recorded_at)).toBeGreaterThanOrEqual(finishedAt);
+  });
 });
 
 describe('verifying a store domain that resolves to a non-public address', () => {

@@ -26,8 +26,8 @@ interface SyncDeps {
   log: Logger;
   now?: () => number;
   /**
-   * Told of each sync once it has ended, as stored (the store's source records it as a run). Its failure is logged:
-   * the sync is over and stays as it ended.
+   * Told of each sync once it has ended, as stored (the store's source records it as a run, once for a sync told
+   * twice). Its failure is logged and the sync stays as it ended, untold until the next start tells it again.
    */
   onEnded?: (sync: StoreSyncRow) => Promise<unknown>;
 }
@@ -60,30 +60,42 @@ async function runSync(deps: SyncDeps & { now: () => number }, syncId: string, b
   await tellEnded(deps, syncId, businessId);
 }
 
-/** Hands the ended sync, as stored, to `onEnded`. */
-async function tellEnded({ repository, log, onEnded }: SyncDeps, syncId: string, businessId: string) {
-  if (!onEnded) return;
+/**
+ * Hands an ended sync, as stored, to `onEnded` and notes it told; a failure is logged and leaves it untold, so that the
+ * next start tells it again.
+ */
+async function tell({ repository, log, onEnded }: SyncDeps, sync: StoreSyncRow, now: () => number) {
+  if (!onEnded || sync.status === 'running') return;
   try {
-    const ended = await repository.findSync(businessId, syncId);
-    if (ended && ended.status !== 'running') await onEnded(ended);
+    await onEnded(sync);
+    await repository.markSyncRunRecorded(sync.id, now());
   } catch (error) {
-    log.warn({ err: error, businessId, syncId }, 'a store sync ended, but what follows its end failed');
+    log.warn({ err: error, businessId: sync.businessId, syncId: sync.id }, 'a store sync ended, but what follows its end failed');
   }
 }
 
+/** Hands the sync, as stored once it ended, to `onEnded`. */
+async function tellEnded(deps: SyncDeps & { now: () => number }, syncId: string, businessId: string) {
+  try {
+    const ended = await deps.repository.findSync(businessId, syncId);
+    if (ended) await tell(deps, ended, deps.now);
+  } catch (error) {
+    deps.log.warn({ err: error, businessId, syncId }, 'a store sync ended, but it could not be read back');
+  }
+}
+
+/** How many untold syncs one start hands to `onEnded`; the rest wait for the next start. */
+const UNTOLD_PER_START = 100;
+
 /**
- * Marks failed the syncs whose process stopped (silent for SYNC_SILENT_MS) and hands each to `onEnded`, as a sync that
- * ended: its source records the interrupted run.
+ * Marks failed the syncs whose process stopped (silent for SYNC_SILENT_MS), then hands to `onEnded` every sync that
+ * ended untold: the ones just marked, and any whose process stopped between its end and that call. Its source records
+ * each as a run, once, whoever tells it.
  */
 async function failInterrupted(deps: SyncDeps, now: () => number): Promise<void> {
-  const marked = await deps.repository.failInterruptedSyncs(now() - SYNC_SILENT_MS);
-  for (const sync of marked) {
-    try {
-      await deps.onEnded?.(sync);
-    } catch (error) {
-      deps.log.warn({ err: error, businessId: sync.businessId, syncId: sync.id }, 'an interrupted store sync was marked failed, but what follows its end failed');
-    }
-  }
+  await deps.repository.failInterruptedSyncs(now() - SYNC_SILENT_MS);
+  if (!deps.onEnded) return;
+  for (const sync of await deps.repository.syncsEndedUnrecorded(UNTOLD_PER_START)) await tell(deps, sync, now);
 }
 
 /**
@@ -91,7 +103,7 @@ async function failInterrupted(deps: SyncDeps, now: () => number): Promise<void>
  * refuses a second running one), in the background; the dashboard polls its row for progress. The instance running
  * a sync marks it alive every SYNC_HEARTBEAT_MS; a running sync silent for SYNC_SILENT_MS lost its process (an
  * instance restarted mid-import) and is marked failed at start-up and before a new sync of its business, then told to
- * `onEnded` as any sync that ended.
+ * `onEnded` as any sync that ended. A sync that ended untold (its process stopped before it was told) is told then too.
  */
 export function createStoreSyncService(deps: SyncDeps) {
   const { repository } = deps;

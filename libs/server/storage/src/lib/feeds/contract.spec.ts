@@ -167,6 +167,9 @@ describe.each(ENGINES)('feed sources on %s', (engine) => {
     const synced = { id: 'sync-1', status: 'succeeded' as const, startedAt: at(32), finishedAt: at(33), rowsRead: 5, added: 4, changed: 1, unchanged: 0, gone: 0, rejected: 0, error: null };
     expect(await s.repo.recordRun('store', synced)).toBe(true);
     expect((await s.repo.runs('store', 2))[0]).toEqual({ ...synced, sourceId: 'store', importRunId: null });
+    // A run told twice (its teller stopped before noting it told) is recorded once, as first told.
+    expect(await s.repo.recordRun('store', { ...synced, added: 0 })).toBe(false);
+    expect((await s.repo.runs('store', 5)).filter((run) => run.id === 'sync-1')).toEqual([{ ...synced, sourceId: 'store', importRunId: null }]);
     expect(await s.repo.get('store')).toMatchObject({ nextRunAt: at(30), leaseOwner: 'w', leaseUntil: at(41), failures: 0 });
     // The worker's own run still ends as usual beside it.
     expect(await s.repo.finishRun('store', 'w', 'queued', succeeded(34))).toBe(true);

@@ -85,7 +85,8 @@ function sourceCrud(pool: pg.Pool): SourceCrud {
       const result = await pool.query({
         name: 'feeds/outside-run',
         text: `INSERT INTO feed_runs (id, source_id, status, started_at, finished_at, rows_read, added, changed, unchanged, gone, rejected, error)
-          SELECT $1::text, id, $3::text, $4::timestamptz, $5::timestamptz, $6::int, $7::int, $8::int, $9::int, $10::int, $11::int, $12::text FROM feed_sources WHERE id = $2`,
+          SELECT $1::text, id, $3::text, $4::timestamptz, $5::timestamptz, $6::int, $7::int, $8::int, $9::int, $10::int, $11::int, $12::text FROM feed_sources WHERE id = $2
+          ON CONFLICT (id) DO NOTHING`,
         values: [run.id, sourceId, run.status, run.startedAt, run.finishedAt, run.rowsRead, run.added, run.changed, run.unchanged, run.gone, run.rejected, run.error],
       });
       return (result.rowCount ?? 0) > 0;

@@ -83,7 +83,8 @@ export interface FeedSourceRepository {
   runs(sourceId: string, limit: number): Promise<FeedRunRecord[]>;
   /**
    * Adds a run that read the source outside the queue, ended as given; the source's schedule, lease and failure count
-   * stay as they are. False (nothing written) when the source is gone.
+   * stay as they are. False (nothing written) when the source is gone or a run of that id is recorded already: a run
+   * told twice is recorded once.
    */
   recordRun(sourceId: string, run: OutsideRun): Promise<boolean>;
   /**

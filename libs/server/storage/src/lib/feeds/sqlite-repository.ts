@@ -30,7 +30,7 @@ function sourceCrud(sqlite: Sqlite): SourceCrud {
   const runs = sqlite.prepare(`SELECT ${RUN} FROM feed_runs WHERE source_id = ? ORDER BY started_at DESC, id DESC LIMIT ?`);
   const outsideRun = sqlite.prepare(`INSERT INTO feed_runs (id, source_id, status, started_at, finished_at, rows_read, added, changed, unchanged, gone, rejected, error)
     SELECT @id, @sourceId, @status, @startedAt, @finishedAt, @rowsRead, @added, @changed, @unchanged, @gone, @rejected, @error
-    WHERE EXISTS (SELECT 1 FROM feed_sources WHERE id = @sourceId)`);
+    WHERE EXISTS (SELECT 1 FROM feed_sources WHERE id = @sourceId) ON CONFLICT (id) DO NOTHING`);
   return {
     async create(source, now) {
       if (insert.run({ ...source, now }).changes === 0) return null;

@@ -176,6 +176,7 @@ describe.each(ENGINES)('merchant storage ports on %s', (engine) => {
         startedAt: T,
         finishedAt: null,
         heartbeatAt: T,
+        runRecordedAt: null,
       });
       // A second running sync of the business is refused, whoever asks.
       expect(await repo.insertSync({ id: 's9', businessId: 'b1', storeDomain: 'shop.example', status: 'running', startedAt: T + 1, heartbeatAt: T + 1 })).toBeUndefined();
@@ -201,6 +202,23 @@ describe.each(ENGINES)('merchant storage ports on %s', (engine) => {
       expect(failed?.finishedAt).toBeGreaterThanOrEqual(before);
       expect((await repo.findSync('b2', 's4'))?.status).toBe('running');
       expect((await repo.findSync('b1', 's1'))?.status).toBe('succeeded');
+    });
+
+    it('answers the ended syncs not yet recorded as runs, oldest first, until each is marked', async () => {
+      await repo.insertSync({ id: 's1', businessId: 'b1', storeDomain: 'shop.example', status: 'running', startedAt: T, heartbeatAt: T });
+      await repo.updateSync('s1', { status: 'succeeded', finishedAt: T + 20 });
+      await repo.insertSync({ id: 's2', businessId: 'b2', storeDomain: 'other.example', status: 'running', startedAt: T, heartbeatAt: T });
+      await repo.updateSync('s2', { status: 'failed', finishedAt: T + 10 });
+      await repo.insertSync({ id: 's3', businessId: 'b1', storeDomain: 'shop.example', status: 'running', startedAt: T + 30, heartbeatAt: T + 30 });
+      // A running sync has no run to record yet.
+      expect((await repo.syncsEndedUnrecorded(10)).map((s) => s.id)).toEqual(['s2', 's1']);
+      expect((await repo.syncsEndedUnrecorded(1)).map((s) => s.id)).toEqual(['s2']);
+      await repo.markSyncRunRecorded('s2', T + 40);
+      expect(await repo.findSync('b2', 's2')).toMatchObject({ status: 'failed', runRecordedAt: T + 40 });
+      expect((await repo.syncsEndedUnrecorded(10)).map((s) => s.id)).toEqual(['s1']);
+      // A sync a restart interrupted is one more ended sync to record.
+      await repo.failInterruptedSyncs(T + 45);
+      expect((await repo.syncsEndedUnrecorded(10)).map((s) => s.id)).toEqual(['s1', 's3']);
     });
   });
 

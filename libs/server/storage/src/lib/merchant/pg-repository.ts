@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, ne } from 'drizzle-orm';
 import { inPgTransaction, type PostgresHandle } from '../db/pg-client';
 import { businesses, conversions, merchantSettings, storeSyncs, verifiedDomains } from '../db/pg-schema';
 import type { ActivityRow, AnalyticsRepository, ClickActivityRow, ConversionRow, ReferralActivityRow, StoreOfferRow } from './analytics-repository';
@@ -153,7 +153,7 @@ function conversionsPart({ db, pool }: PostgresHandle): MerchantPart<'insertConv
 }
 
 /** Store syncs: started, updated, read, and those a restart interrupted failed. */
-function syncsPart({ db }: PostgresHandle): MerchantPart<'insertSync' | 'updateSync' | 'findSync' | 'latestSync' | 'failInterruptedSyncs'> {
+function syncsPart({ db }: PostgresHandle): MerchantPart<'insertSync' | 'updateSync' | 'findSync' | 'latestSync' | 'failInterruptedSyncs' | 'syncsEndedUnrecorded' | 'markSyncRunRecorded'> {
   return {
     async insertSync(row) {
       // The partial unique index on a business's running sync refuses a second one: nothing is inserted.
@@ -178,6 +178,17 @@ function syncsPart({ db }: PostgresHandle): MerchantPart<'insertSync' | 'updateS
         .set({ status: 'failed', error: INTERRUPTED_SYNC, finishedAt: Date.now() })
         .where(and(eq(storeSyncs.status, 'running'), lt(storeSyncs.heartbeatAt, silentSince)))
         .returning();
+    },
+    async syncsEndedUnrecorded(limit) {
+      return db
+        .select()
+        .from(storeSyncs)
+        .where(and(ne(storeSyncs.status, 'running'), isNull(storeSyncs.runRecordedAt)))
+        .orderBy(asc(storeSyncs.finishedAt), asc(storeSyncs.id))
+        .limit(limit);
+    },
+    async markSyncRunRecorded(id, at) {
+      await db.update(storeSyncs).set({ runRecordedAt: at }).where(eq(storeSyncs.id, id));
     },
   };
 }

@@ -69,6 +69,7 @@ export const storeSyncs = pgTable(
     startedAt: epochMs('started_at').notNull(),
     finishedAt: epochMs('finished_at'),
     heartbeatAt: epochMs('heartbeat_at').notNull().default(0),
+    runRecordedAt: epochMs('run_recorded_at'),
   },
   (table) => [
     index('store_syncs_business_idx').on(table.businessId, table.startedAt),

@@ -139,6 +139,13 @@ export interface MerchantRepository {
    * instances are running keep going.
    */
   failInterruptedSyncs(silentSince: number): Promise<StoreSyncRow[]>;
+  /**
+   * The syncs that ended but were not yet recorded as a run of their store's source (`markSyncRunRecorded`): a process
+   * stopped between a sync's end and that record. Oldest first, at most `limit`.
+   */
+  syncsEndedUnrecorded(limit: number): Promise<StoreSyncRow[]>;
+  /** Notes that the ended sync is recorded as its source's run, at `at` (ms). */
+  markSyncRunRecorded(id: string, at: number): Promise<void>;
 
   /**
    * Removes everything the business owns, atomically: tracking rows, conversions, offers (with their price history),

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, ne } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
 import { businesses, conversions, merchantSettings, storeSyncs, verifiedDomains } from '../db/schema';
 import type { ActivityRow, AnalyticsRepository, ClickActivityRow, ConversionRow, ReferralActivityRow, StoreOfferRow } from './analytics-repository';
@@ -120,7 +120,7 @@ function conversionsPart({ db, sqlite }: DatabaseHandle): MerchantPart<'insertCo
 }
 
 /** Store syncs: started, updated, read, and those a restart interrupted failed. */
-function syncsPart({ db }: DatabaseHandle): MerchantPart<'insertSync' | 'updateSync' | 'findSync' | 'latestSync' | 'failInterruptedSyncs'> {
+function syncsPart({ db }: DatabaseHandle): MerchantPart<'insertSync' | 'updateSync' | 'findSync' | 'latestSync' | 'failInterruptedSyncs' | 'syncsEndedUnrecorded' | 'markSyncRunRecorded'> {
   return {
     async insertSync(row) {
       return db.insert(storeSyncs).values(row).onConflictDoNothing().returning().get();
@@ -141,6 +141,18 @@ function syncsPart({ db }: DatabaseHandle): MerchantPart<'insertSync' | 'updateS
         .where(and(eq(storeSyncs.status, 'running'), lt(storeSyncs.heartbeatAt, silentSince)))
         .returning()
         .all();
+    },
+    async syncsEndedUnrecorded(limit) {
+      return db
+        .select()
+        .from(storeSyncs)
+        .where(and(ne(storeSyncs.status, 'running'), isNull(storeSyncs.runRecordedAt)))
+        .orderBy(asc(storeSyncs.finishedAt), asc(storeSyncs.id))
+        .limit(limit)
+        .all();
+    },
+    async markSyncRunRecorded(id, at) {
+      db.update(storeSyncs).set({ runRecordedAt: at }).where(eq(storeSyncs.id, id)).run();
     },
   };
 }

@@ -70,6 +70,8 @@ export const storeSyncs = sqliteTable(
     finishedAt: integer('finished_at'),
     /** Last sign of life of the process running it (ms); a running sync silent for a minute is taken for dead. */
     heartbeatAt: integer('heartbeat_at').notNull().default(0),
+    /** When the ended sync was recorded as a run of its store's source (ms); null until then. */
+    runRecordedAt: integer('run_recorded_at'),
   },
   (table) => [
     index('store_syncs_business_idx').on(table.businessId, table.startedAt),
