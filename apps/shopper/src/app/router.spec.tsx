@@ -8,7 +8,7 @@ const renderAt = renderAppAt;
 
 describe('routes', () => {
   beforeEach(() => {
-    mockApi({ 'GET /api/browse': () => jsonResponse({ success: true, category: null, sort: 'offers', page: 1, pageSize: 3, total: 0, items: [] }) });
+    mockApi({ 'GET /api/browse': () => jsonResponse({ success: true, category: null, sort: 'offers', page: 1, pageSize: 3, total: 0, productCount: 0, items: [] }) });
   });
 
   it('shows the landing skeleton, then the landing page at /', async () => {

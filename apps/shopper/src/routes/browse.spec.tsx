@@ -27,7 +27,7 @@ describe('browse page', () => {
           sort: request.query.get('sort') ?? 'offers',
           page: Number(request.query.get('page') ?? 1),
           pageSize: 24,
-          total: 30,
+          total: 30, productCount: 30,
           items: [product(1, 'Sony WH-1000XM5', 32_999, 4), product(2, 'Sony WF-1000XM5', 27_999, 1)],
         }),
     });
@@ -62,10 +62,10 @@ describe('browse page', () => {
           sort: 'offers',
           page: 1,
           pageSize: 24,
-          total: 2,
+          total: 2, productCount: 2,
           items: [
-            product(1, 'Apple MacBook Pro M4 Laptop (14", 16GB RAM, 512GB SSD, Space Black)', 159_999, 7),
-            product(2, 'Apple MacBook Pro M4 Laptop (14", 16GB RAM, 512GB SSD, Silver)', 159_999, 7),
+            product(1, 'Apple MacBook Pro M4 Laptop 14" 16GB RAM 512GB SSD Space Black', 159_999, 7),
+            product(2, 'Apple MacBook Pro M4 Laptop 14" 16GB RAM 512GB SSD Silver', 159_999, 7),
           ],
         }),
     });
@@ -74,6 +74,42 @@ describe('browse page', () => {
     const cards = await screen.findAllByRole('listitem');
     const lines = cards.map((card) => card.querySelector('.ph-product-card__differences')?.textContent ?? null).filter((line) => line !== null);
     expect(lines).toEqual(['Space Black', 'Silver']);
+  });
+
+  it('shows a line’s versions as one card with its sizes, and counts products and versions', async () => {
+    const version = (id: number, variant: string, price: number) => ({
+      ...product(id, `Apple iPhone 16 Pro (${variant})`, price, 5),
+      brand: 'Apple',
+      line: { key: 'apple iphone pro', name: 'Apple iPhone 16 Pro', variant },
+    });
+    mockApi({
+      'GET /api/categories': () => jsonResponse(categories),
+      'GET /api/browse': () =>
+        jsonResponse({
+          success: true,
+          category: { name: 'Smartphones', slug: 'smartphones', productCount: 4 },
+          sort: 'offers',
+          page: 1,
+          pageSize: 24,
+          total: 2,
+          productCount: 4,
+          items: [
+            version(1, '128GB, Black Titanium', 99_999),
+            version(2, '128GB, White Titanium', 98_999),
+            version(3, '256GB, Black Titanium', 109_999),
+            { ...product(4, 'Google Pixel 9', 79_900, 3), brand: 'Google', line: null },
+          ],
+        }),
+    });
+    renderWithProviders(<BrowsePage />, { route: '/browse/smartphones', path: '/browse/:category' });
+
+    const line = (await screen.findByRole('heading', { level: 2, name: 'Apple iPhone 16 Pro' })).closest('li') as HTMLElement;
+    expect(within(line).getByText(/3 versions/)).toBeInTheDocument();
+    expect(within(line).getByRole('link', { name: 'Apple iPhone 16 Pro, 128GB from $989.99' })).toHaveAttribute('href', expect.stringMatching(/^\/product\/2\//));
+    expect(within(line).getByRole('link', { name: 'Apple iPhone 16 Pro, 256GB $1,099.99' })).toBeInTheDocument();
+    expect(within(line).getByText('In Black Titanium · White Titanium')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Google Pixel 9' })).toBeInTheDocument();
+    expect(screen.getByText('2 products · 4 versions')).toBeInTheDocument();
   });
 
   it('filters by brand and price range through the address and the API, checks the range, and clears the filters', async () => {
@@ -95,7 +131,7 @@ describe('browse page', () => {
           ],
           page: 1,
           pageSize: 24,
-          total: items.length,
+          total: items.length, productCount: items.length,
           items,
         });
       },
@@ -145,7 +181,7 @@ describe('browse page', () => {
           ],
           page: 1,
           pageSize: 24,
-          total: 1,
+          total: 1, productCount: 1,
           items: [product(1, 'Sony WH-1000XM5', 32_999, 4)],
         }),
     });
@@ -188,7 +224,7 @@ describe('browse page', () => {
           ],
           page: 1,
           pageSize: 24,
-          total: 1,
+          total: 1, productCount: 1,
           items: [product(1, 'Sony WH-1000XM5', 32_999, 4)],
         }),
     });
@@ -204,7 +240,7 @@ describe('browse page', () => {
   it('links each product to its page, and starts a comparison from a product', async () => {
     mockApi({
       'GET /api/categories': () => jsonResponse(categories),
-      'GET /api/browse': () => jsonResponse({ success: true, category: null, sort: 'offers', page: 1, pageSize: 24, total: 1, items: [product(1, 'Sony WH-1000XM5', 32_999, 4)] }),
+      'GET /api/browse': () => jsonResponse({ success: true, category: null, sort: 'offers', page: 1, pageSize: 24, total: 1, productCount: 1, items: [product(1, 'Sony WH-1000XM5', 32_999, 4)] }),
     });
     renderWithProviders(<BrowsePage />, { route: '/browse' });
     expect(await screen.findByRole('link', { name: 'Sony WH-1000XM5' })).toHaveAttribute('href', '/product/1/sony-wh-1000xm5');
@@ -217,7 +253,7 @@ describe('browse page', () => {
     mockApi({
       'GET /api/categories': () => jsonResponse(categories),
       'GET /api/browse': () =>
-        ++calls === 1 ? errorResponse(500, 'INTERNAL_ERROR', 'The catalog is unavailable') : jsonResponse({ success: true, category: null, sort: 'offers', page: 1, pageSize: 24, total: 0, items: [] }),
+        ++calls === 1 ? errorResponse(500, 'INTERNAL_ERROR', 'The catalog is unavailable') : jsonResponse({ success: true, category: null, sort: 'offers', page: 1, pageSize: 24, total: 0, productCount: 0, items: [] }),
     });
     renderWithProviders(<BrowsePage />, { route: '/browse' });
     expect(await screen.findByText('The catalog is unavailable')).toBeInTheDocument();
@@ -229,7 +265,7 @@ describe('browse page', () => {
     const many = Array.from({ length: 40 }, (_, index) => ({ name: `Category ${index + 1}`, slug: `category-${index + 1}`, productCount: 100 - index }));
     mockApi({
       'GET /api/categories': () => jsonResponse({ success: true, categories: many }),
-      'GET /api/browse': () => jsonResponse({ success: true, category: many[29], sort: 'offers', page: 1, pageSize: 24, total: 0, items: [] }),
+      'GET /api/browse': () => jsonResponse({ success: true, category: many[29], sort: 'offers', page: 1, pageSize: 24, total: 0, productCount: 0, items: [] }),
     });
     renderWithProviders(<BrowsePage />, { route: '/browse/category-30', path: '/browse/:category' });
 
@@ -256,7 +292,7 @@ describe('browse page', () => {
   it('shows every category, without a button, when there are few', async () => {
     mockApi({
       'GET /api/categories': () => jsonResponse(categories),
-      'GET /api/browse': () => jsonResponse({ success: true, category: null, sort: 'offers', page: 1, pageSize: 24, total: 0, items: [] }),
+      'GET /api/browse': () => jsonResponse({ success: true, category: null, sort: 'offers', page: 1, pageSize: 24, total: 0, productCount: 0, items: [] }),
     });
     renderWithProviders(<BrowsePage />, { route: '/browse', path: '/browse' });
     const nav = screen.getByRole('navigation', { name: 'Categories' });

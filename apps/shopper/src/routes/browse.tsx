@@ -6,6 +6,8 @@ import { paths } from '../config/paths';
 import { BrowseFilters, type QueryChange } from '../features/browse/browse-filters';
 import { browse, getCategories } from '../features/search/api';
 import { BROWSE_FILTER_PARAMS, browseRequestOf, CATEGORIES_KEY } from '../features/browse/browse-request';
+import { LineCard } from '../features/search/line-card';
+import { groupLines } from '../features/search/line-cards';
 import { EAGER_CARDS, ProductCard } from '../features/search/product-card';
 import { titleDifferences } from '../features/search/title-differences';
 import { errorMessage, useAsync, type AsyncState } from '../lib/use-async';
@@ -106,18 +108,29 @@ function BrowseCategories({ categories, current }: { categories: AsyncState<Cate
 }
 
 /**
- * A page of cards, each with the words that tell it from the others where its clamped title cannot: a laptop in two
- * colours, the same 8GB RAM and 512GB SSD in both titles' first lines.
+ * A page of cards, a line's versions one card (`LineCard`), each with the words that tell it from the others where its
+ * clamped title cannot: a laptop in two colours, the same 8GB RAM and 512GB SSD in both titles' first lines.
  */
 function BrowseGrid({ items }: { items: BrowseResponse['items'] }) {
-  const differences = useMemo(() => titleDifferences(items.map((product) => product.title)), [items]);
+  const entries = useMemo(() => groupLines(items), [items]);
+  const differences = useMemo(() => titleDifferences(entries.map((entry) => ('product' in entry ? entry.product.title : entry.line.name))), [entries]);
   return (
     <ul className="ph-product-grid">
-      {items.map((product, index) => (
-        <ProductCard detailed key={product.id} product={product} eager={index < EAGER_CARDS} differences={differences[index]} />
-      ))}
+      {entries.map((entry, index) =>
+        'product' in entry ? (
+          <ProductCard detailed key={entry.product.id} product={entry.product} eager={index < EAGER_CARDS} differences={differences[index]} />
+        ) : (
+          <LineCard key={entry.line.key} line={entry.line} detailed eager={index < EAGER_CARDS} />
+        ),
+      )}
     </ul>
   );
+}
+
+/** How many products the filters leave, and how many versions they come in where lines hold several. */
+function countText({ total, productCount }: Pick<BrowseResponse, 'total' | 'productCount'>): string {
+  const products = `${total} ${total === 1 ? 'product' : 'products'}`;
+  return productCount > total ? `${products} · ${productCount} versions` : products;
 }
 
 interface BrowseResultsProps {
@@ -164,9 +177,7 @@ function BrowseResults({ products, filtered, page, clearFilters, setPage }: Brow
       ) : null}
       {products.status === 'success' && products.data.items.length > 0 ? (
         <>
-          <p className="ph-muted ph-browse__count">
-            {products.data.total} {products.data.total === 1 ? 'product' : 'products'}
-          </p>
+          <p className="ph-muted ph-browse__count">{countText(products.data)}</p>
           <BrowseGrid items={products.data.items} />
           <Pager className="ph-pagination" size="md" page={page} pages={totalPages} onPage={setPage} />
         </>

@@ -18,7 +18,7 @@ function location() {
   return screen.getByTestId('location').textContent ?? '';
 }
 
-const emptyBrowse = { success: true, category: null, sort: 'offers', page: 1, pageSize: 3, total: 0, items: [] };
+const emptyBrowse = { success: true, category: null, sort: 'offers', page: 1, pageSize: 3, total: 0, productCount: 0, items: [] };
 
 describe('landing page', () => {
   beforeEach(() => {

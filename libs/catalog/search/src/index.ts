@@ -10,4 +10,4 @@ export { compoundWordSpellings } from './lib/compound-words';
 export { searchedWords } from './lib/shopping-words';
 export { keptCategories, productsOfTypedKind, type KindCategoryReads } from './lib/kind-category';
 export { kindOnlyAsPurpose } from './lib/kind-word';
-export { lineVariants, type LineReads } from './lib/line-order';
+export { browsedInLines, lineVariants, type LineReads, readBrowsedLines } from './lib/line-order';

@@ -265,6 +265,25 @@ describe('a product’s line', () => {
     expect(productDetailResponseSchema.parse((await t.app.inject({ method: 'GET', url: `/api/products/${mixer}` })).json()).variants).toEqual([]);
   });
 
+  it('is one entry of a browse page: its versions one after another, smallest first, each with its line', async () => {
+    const browse = async (query: string) => browseResponseSchema.parse((await t.app.inject({ method: 'GET', url: `/api/browse?${query}` })).json());
+    const first = await browse('sort=price_desc&pageSize=1');
+    // The phone's four versions and the mixer are two entries; the phone's lowest price ($979.99) is the higher.
+    expect([first.total, first.productCount]).toEqual([2, 5]);
+    expect(first.items.map((item) => [item.line?.name, item.line?.variant, item.bestPriceCents])).toEqual([
+      ['Apple iPhone 16 Pro', '128GB, Black Titanium', 97_999],
+      ['Apple iPhone 16 Pro', '128GB, White Titanium', 98_999],
+      ['Apple iPhone 16 Pro', '256GB, Desert Titanium', 108_999],
+      ['Apple iPhone 16 Pro', '1TB, Black Titanium', 147_999],
+    ]);
+    expect(new Set(first.items.map((item) => item.line?.key)).size).toBe(1);
+    const second = await browse('sort=price_desc&pageSize=1&page=2');
+    expect(second.items.map((item) => [item.title, item.line])).toEqual([['KitchenAid Artisan 5 Qt Stand Mixer KSM150PSER', null]]);
+    // Filtered, the line holds the versions the filters leave.
+    const cheap = await browse('category=smartphones&maxPrice=1000');
+    expect([cheap.total, cheap.productCount, cheap.items.map((item) => item.line?.variant)]).toEqual([1, 2, ['128GB, Black Titanium', '128GB, White Titanium']]);
+  });
+
   it('holds the versions whose shops spell the name another way ("Cancelling", "Canceling")', async () => {
     const pair = (colour: string, spelled: string, mpn: string, at: number) => [
       offer({ externalId: `SA-${colour}`, url: `https://www.amazon.com/dp/B0XM5${at}AAAA`, title: `Sony WH-1000XM5 Wireless Noise ${spelled} Headphones, ${colour}`, brand: 'Sony', mpn, priceCents: 32_999 + at, category: 'Electronics > Headphones' }),

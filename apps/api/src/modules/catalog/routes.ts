@@ -24,7 +24,19 @@ import {
   SUGGEST_MAX_LIMIT,
 } from '@pricehunt/contracts';
 import { notFound } from '@pricehunt/http-errors';
-import { compoundWordSpellings, createHeldCodeLookup, generationSpelling, keptCategories, kindOnlyAsPurpose, type KindCategoryReads, lineVariants, productsOfTypedKind, searchedWords } from '@pricehunt/catalog-search';
+import {
+  browsedInLines,
+  compoundWordSpellings,
+  createHeldCodeLookup,
+  generationSpelling,
+  keptCategories,
+  kindOnlyAsPurpose,
+  type KindCategoryReads,
+  lineVariants,
+  productsOfTypedKind,
+  readBrowsedLines,
+  searchedWords,
+} from '@pricehunt/catalog-search';
 import { dealView, lowestPriceOffers, listedOfferViews, priceRangeSummaries, productSpecsView, productSummary } from '@pricehunt/catalog-core';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -207,7 +219,7 @@ function browseRoutes(app: ZodApp) {
       const found = category ? await repository.getCategory(category) : null;
       if (category && !found) throw notFound(`No category ${category}`);
       const cents = (value: number | undefined) => (value === undefined ? undefined : Math.round(value * 100));
-      const { total, items, brands, stores, attributes } = await repository.browse({
+      const browsed = {
         categorySlug: category,
         brand,
         minPriceCents: cents(minPrice),
@@ -220,7 +232,10 @@ function browseRoutes(app: ZodApp) {
         sort,
         page,
         pageSize,
-      });
+      };
+      // A line's versions are one entry of the page.
+      await readBrowsedLines(repository, browsed);
+      const { total, productCount, items, brands, stores, attributes } = await repository.browse(browsed);
       const spelled = brand ? (brands.find((entry) => entry.name.toLowerCase() === brand.toLowerCase())?.name ?? brand) : null;
       return {
         success: true as const,
@@ -239,7 +254,8 @@ function browseRoutes(app: ZodApp) {
         page,
         pageSize,
         total,
-        items: items.map(productSummary),
+        productCount,
+        items: browsedInLines(items.map(productSummary)),
       };
     },
   );

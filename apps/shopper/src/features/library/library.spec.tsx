@@ -174,7 +174,7 @@ describe('history and favorites', () => {
   it('signs up from the auth modal: "check your inbox", and nobody is signed in yet', async () => {
     mockApi({
       'POST /api/shopper/auth/register': jsonResponse({ success: true, message: 'Check your inbox: we have sent an email to sam@example.com.' }, { status: 202 }),
-      'GET /api/browse': jsonResponse({ success: true, category: null, sort: 'offers', page: 1, pageSize: 3, total: 0, items: [] }),
+      'GET /api/browse': jsonResponse({ success: true, category: null, sort: 'offers', page: 1, pageSize: 3, total: 0, productCount: 0, items: [] }),
     });
     renderAt('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }, { timeout: 5000 }));
@@ -212,7 +212,7 @@ describe('history and favorites', () => {
   });
 
   it('closes the auth modal with Escape', async () => {
-    mockApi({ 'GET /api/browse': jsonResponse({ success: true, category: null, sort: 'offers', page: 1, pageSize: 3, total: 0, items: [] }) });
+    mockApi({ 'GET /api/browse': jsonResponse({ success: true, category: null, sort: 'offers', page: 1, pageSize: 3, total: 0, productCount: 0, items: [] }) });
     renderAt('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }, { timeout: 5000 }));
     await screen.findByRole('dialog');

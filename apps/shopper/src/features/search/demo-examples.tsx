@@ -17,7 +17,10 @@ export const DEMO_EXAMPLES_KEY = 'demo-examples';
 /** A few products sold by several retailers, each with the link of its dearest offer (so the comparison shows a saving). */
 export async function loadDemoExamples(signal?: AbortSignal): Promise<DemoExample[]> {
   const page = await browse({ sort: 'offers', pageSize: EXAMPLE_COUNT, page: 1 }, signal);
-  const details = await Promise.all(page.items.filter((item) => item.offerCount > 1).map((item) => getProduct(item.id, signal)));
+  // A line's versions are one entry of the page: its first version is its example.
+  const lines = new Set<string>();
+  const firsts = page.items.filter((item) => (item.line ? !lines.has(item.line.key) && lines.add(item.line.key) : true));
+  const details = await Promise.all(firsts.filter((item) => item.offerCount > 1).slice(0, EXAMPLE_COUNT).map((item) => getProduct(item.id, signal)));
   return details.flatMap((detail) => {
     const dearest = [...detail.offers].sort((a, b) => b.totalCents - a.totalCents)[0];
     return dearest ? [{ productTitle: detail.product.title, offer: dearest }] : [];

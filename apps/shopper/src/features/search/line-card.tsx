@@ -39,8 +39,11 @@ export function LineCard({ line, detailed = false, eager = false }: { line: Line
             const price = versionPriceOrWhyNot(choice.cheapest);
             return (
               <li key={choice.label}>
-                <Link className="ph-line-card__choice" to={paths.product(choice.cheapest.id, choice.cheapest.title)} aria-label={`${line.name}, ${choice.label}: ${choice.versions > 1 ? 'from ' : ''}${price}`}>
+                {/* Named by what it shows, with the line's name and "from" said to screen readers. */}
+                <Link className="ph-line-card__choice" to={paths.product(choice.cheapest.id, choice.cheapest.title)}>
+                  <span className="ph-visually-hidden">{line.name}, </span>
                   <span className="ph-line-card__label">{choice.label}</span>
+                  {choice.versions > 1 ? <span className="ph-visually-hidden"> from </span> : null}
                   <span className="ph-line-card__price">{price}</span>
                 </Link>
               </li>

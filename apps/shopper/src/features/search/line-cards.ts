@@ -1,15 +1,18 @@
-import type { MatchedProduct } from '@pricehunt/contracts';
+import type { ProductLine, ProductSummary } from '@pricehunt/contracts';
+
+/** A product of a list, with the line it is a version of where the list tells it (search's matches, browse's pages). */
+export type ListProduct = ProductSummary & { line?: ProductLine | null };
 
 /** A version of a line in a list: the product and its variant as its name writes it ("128GB, Black Titanium"). */
 export interface LineVersion {
-  product: MatchedProduct;
+  product: ListProduct;
   variant: string;
 }
 
 /** A choice a line's card offers: a size (or a version), the cheapest version of it, and how many versions it has. */
 export interface LineChoice {
   label: string;
-  cheapest: MatchedProduct;
+  cheapest: ListProduct;
   versions: number;
 }
 
@@ -20,7 +23,7 @@ export interface LineGroup {
   brand: string | null;
   versions: LineVersion[];
   /** The cheapest version that can be bought, else the first. */
-  cheapest: MatchedProduct;
+  cheapest: ListProduct;
   /**
    * The first part of the versions' variants (their sizes); each version where the variants have one part, or where
    * they share the first (then named by the others: their colours).
@@ -30,9 +33,9 @@ export interface LineGroup {
   others: string[];
 }
 
-export type ListEntry = { product: MatchedProduct } | { line: LineGroup };
+export type ListEntry = { product: ListProduct } | { line: LineGroup };
 
-const priceOf = (product: MatchedProduct) => product.bestPriceCents ?? Number.POSITIVE_INFINITY;
+const priceOf = (product: ListProduct) => product.bestPriceCents ?? Number.POSITIVE_INFINITY;
 
 /** The size a variant's first part states, in one unit per kind ("1TB" is 1000 GB, '65"' is 65), or null. */
 function sizeOf(label: string): number | null {
@@ -60,7 +63,7 @@ function choicesOf(versions: readonly LineVersion[]): Pick<LineGroup, 'choices' 
   // Of one size, the parts that tell the versions apart name them ("Silver" of "13\", 8GB RAM, 256GB SSD, Silver").
   const telling = (p: string[]) => p.filter((part, k) => k > 0 && written.some((other) => other[k] !== part));
   const parts = written.map((p, at) => (split ? p : oneSize ? [telling(p).join(', ') || p.slice(1).join(', ')] : [(versions[at] as LineVersion).variant]));
-  const byLabel = new Map<string, { label: string; at: number; members: MatchedProduct[] }>();
+  const byLabel = new Map<string, { label: string; at: number; members: ListProduct[] }>();
   const others: string[] = [];
   versions.forEach((version, at) => {
     const own = parts[at] as string[];
@@ -85,7 +88,7 @@ function choicesOf(versions: readonly LineVersion[]): Pick<LineGroup, 'choices' 
  * are products listed elsewhere (past the list's length) that are versions of a line this list holds, and join it.
  * Products of no line (`line` null or absent, as in a pasted link's lists) stay as they are.
  */
-export function groupLines(products: readonly MatchedProduct[], joining: readonly MatchedProduct[] = []): ListEntry[] {
+export function groupLines(products: readonly ListProduct[], joining: readonly ListProduct[] = []): ListEntry[] {
   const byKey = new Map<string, LineVersion[]>();
   for (const product of [...products, ...joining]) {
     if (!product.line) continue;
@@ -108,8 +111,8 @@ export function groupLines(products: readonly MatchedProduct[], joining: readonl
 }
 
 /** The products of `more` that are versions of a line `products` hold, and the rest. */
-export function splitJoining(products: readonly MatchedProduct[], more: readonly MatchedProduct[]): { joining: MatchedProduct[]; rest: MatchedProduct[] } {
+export function splitJoining<T extends ListProduct>(products: readonly T[], more: readonly T[]): { joining: T[]; rest: T[] } {
   const keys = new Set(products.flatMap((product) => (product.line ? [product.line.key] : [])));
-  const joins = (product: MatchedProduct) => product.line != null && keys.has(product.line.key);
+  const joins = (product: T) => product.line != null && keys.has(product.line.key);
   return { joining: more.filter(joins), rest: more.filter((product) => !joins(product)) };
 }

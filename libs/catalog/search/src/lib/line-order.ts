@@ -8,7 +8,7 @@
  * that variant first.
  */
 import { extractQuantities, foldText } from '@pricehunt/catalog-matching';
-import { type CatalogRepository, indexWords, productSummary, type SearchIndexRepository } from '@pricehunt/catalog-core';
+import { type BrowseQuery, type CatalogRepository, indexWords, type ProductListings, productSummary, type SearchIndexRepository } from '@pricehunt/catalog-core';
 import type { LineVariant, ProductLine } from '@pricehunt/contracts';
 
 /** A name closed by its variant in brackets: the line before them, the variant inside. */
@@ -170,4 +170,21 @@ export async function lineVariants(reads: LineReads, product: { id: number; titl
   const line = [...products.values()].map(placed).filter((entry) => entry.line === own.line && entry.product.offerCount > 0);
   if (line.length < 2 || !line.some((entry) => entry.product.id === product.id)) return [];
   return line.sort(byVariant).map((entry) => ({ product: productSummary(entry.product), variant: nameAndVariant(entry.product.title)?.variant ?? '' }));
+}
+
+/** Most products whose lines one browse reads before its page: a larger catalog's are read over its next browses. */
+const LINES_PER_BROWSE = 2_000;
+
+/**
+ * Reads the line (`lineOf`) of the products `query` browses whose line was read from another title, or never, and
+ * keeps it, so that the browse lists a line's versions as one entry.
+ */
+export async function readBrowsedLines(listings: Pick<ProductListings, 'unreadLines' | 'setLines'>, query: BrowseQuery): Promise<void> {
+  const unread = await listings.unreadLines(query, LINES_PER_BROWSE);
+  if (unread.length > 0) await listings.setLines(unread.map(({ id, title }) => ({ id, title, lineKey: lineOf(title)?.key ?? null })));
+}
+
+/** A browse page's products, each line's versions one after another, smallest first, each with its line (`lineOf`). */
+export function browsedInLines<T extends { title: string }>(products: readonly T[]): Array<T & { line: ProductLine | null }> {
+  return linesTogether(products, '').map((product) => ({ ...product, line: lineOf(product.title) }));
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, wholeNumberParam } from './paging';
-import { conditionSchema, lineVariantSchema, offerViewSchema, productSummarySchema, retailerRefSchema } from './search';
+import { conditionSchema, lineVariantSchema, offerViewSchema, productLineSchema, productSummarySchema, retailerRefSchema } from './search';
 
 export const productParamsSchema = z.object({
   id: z.coerce.number({ error: 'id must be a product id' }).int('id must be a product id').positive('id must be a product id'),
@@ -163,6 +163,15 @@ export type StoreCount = z.infer<typeof storeCountSchema>;
 export const brandCountSchema = z.object({ name: z.string(), count: z.number().int() });
 export type BrandCount = z.infer<typeof brandCountSchema>;
 
+/** A product of a browse page, with the line it is a version of (null for a product of no line). */
+export const browseProductSchema = productSummarySchema.extend({ line: productLineSchema.nullable().default(null) });
+export type BrowseProduct = z.infer<typeof browseProductSchema>;
+
+/**
+ * A page of a browse. Its entries are products, a line's versions one entry: `pageSize` entries a page, `total` of them
+ * in all; `items` holds every product of the page's entries in their order, a line's versions one after another,
+ * smallest first; `productCount` counts the products the filters leave.
+ */
 export const browseResponseSchema = z.object({
   success: z.literal(true),
   category: categorySchema.nullable(),
@@ -193,7 +202,8 @@ export const browseResponseSchema = z.object({
       }),
     )
     .default([]),
-  ...pageOf(productSummarySchema),
+  productCount: z.number().int(),
+  ...pageOf(browseProductSchema),
 });
 export type BrowseResponse = z.infer<typeof browseResponseSchema>;
 

@@ -38,16 +38,30 @@ export interface ProductListings {
   getCategory(slug: string): Promise<CategoryRow | null>;
   /**
    * A page of products with offers, by category, brand (any letter case) and best-price range (cents, both ends
-   * included), and the brands of the products the other filters leave, most products first.
+   * included), and the brands of the products the other filters leave, most products first. A line's versions
+   * (`setLines`) are one entry of the page, ordered by what a line's card shows (its lowest price, the most offers of a
+   * version, its first name): `pageSize` entries, each line with every version the filters leave, in the order of the
+   * entries; `total` counts the entries, `productCount` the products.
    */
   browse(query: BrowseQuery): Promise<{
     total: number;
+    productCount: number;
     items: ProductRow[];
     brands: Array<{ name: string; count: number }>;
     stores: Array<{ id: string; name: string; count: number }>;
     /** With a category: the values of each attribute its products have (the attribute's own filter left out), most first. */
     attributes: Array<{ key: ProductAttribute; values: Array<{ value: string; count: number }> }>;
   }>;
+  /**
+   * Up to `limit` of the products `query` filters to (its page and order aside) whose line was read from another title
+   * than theirs, or never (`setLines`).
+   */
+  unreadLines(query: BrowseQuery, limit: number): Promise<Array<{ id: number; title: string }>>;
+  /**
+   * Keeps each product's line as read from `title` (`lineKey`: the same for every version of a line; null for a product
+   * of no line); a product renamed since keeps its line unread.
+   */
+  setLines(lines: ReadonlyArray<{ id: number; title: string; lineKey: string | null }>): Promise<void>;
   /**
    * Products shoppers may see (an offer of theirs is shown), in id order, `limit` of them from `offset`: the sitemap's
    * pages. `updatedAt` is when the product's figures last changed.

@@ -1,6 +1,6 @@
-import type { BrowseQuery } from '@pricehunt/catalog-core';
+import type { BrowseQuery, BrowseSort } from '@pricehunt/catalog-core';
 import { PRODUCT_ATTRIBUTES, type ProductAttribute } from '@pricehunt/contracts';
-import { BEST_PRICE, conditionPrice, type PriceColumns } from './shared-sql';
+import { BEST_PRICE, conditionPrice, productColumns, type PriceColumns } from './shared-sql';
 
 /**
  * A product's price as a browse reads it: filtered by a second-hand condition, its price in that condition
@@ -88,3 +88,40 @@ export const attributeParts = (key: ProductAttribute): BrowseParts => ({ offers:
 export const attributeValues = (where: string, expression: string) =>
   `SELECT ${expression} AS value, count(*) AS count FROM products ${where} AND ${expression} IS NOT NULL
      GROUP BY ${expression} ORDER BY count DESC, value ASC LIMIT 30`;
+
+/** A product's entry in a browse: its line's key (`products.line_key`), or the product alone when it is of no line. */
+const LINE_GROUP = `coalesce(products.line_key, '#' || CAST(products.id AS text))`;
+
+/**
+ * How a browse orders its entries: each line by what its card shows (its lowest price as `cents` reads it, the most
+ * offers of a version, its first name), then by its first product.
+ */
+function entryRank(sort: BrowseSort, cents: string): { rank: string; direction: 'ASC' | 'DESC' } {
+  return {
+    price_asc: { rank: `min(${cents})`, direction: 'ASC' as const },
+    price_desc: { rank: `min(${cents})`, direction: 'DESC' as const },
+    offers: { rank: 'max(products.offer_count)', direction: 'DESC' as const },
+    name: { rank: 'min(products.title)', direction: 'ASC' as const },
+  }[sort];
+}
+
+/**
+ * A browse's page (both engines): the entries `where` leaves (a line's versions are one), `limit` of them from
+ * `offset` (placeholders), each with every product of it `where` leaves, in the entries' order, a line's by id.
+ */
+export function browseEntries(query: BrowseQuery, where: string, limit: string, offset: string): string {
+  const price = browsePrice(query);
+  const { rank, direction } = entryRank(query.sort, price.cents);
+  return `WITH entries AS (
+      SELECT ${LINE_GROUP} AS entry, ${rank} AS entry_rank, min(products.id) AS entry_first FROM products ${where}
+      GROUP BY ${LINE_GROUP} ORDER BY entry_rank ${direction}, entry_first LIMIT ${limit} OFFSET ${offset})
+    SELECT ${productColumns(price)} FROM products JOIN entries ON entries.entry = ${LINE_GROUP} ${where}
+    ORDER BY entries.entry_rank ${direction}, entries.entry_first, products.id`;
+}
+
+/** How many entries and products `where` leaves. */
+export const browseCounts = (where: string) => `SELECT count(DISTINCT ${LINE_GROUP}) AS n, count(*) AS products FROM products ${where}`;
+
+/** The products `where` leaves whose line was read from another title, or never. */
+export const unreadLinesOf = (where: string, limit: string) =>
+  `SELECT products.id AS id, products.title AS title FROM products ${where} AND (products.line_of_title IS NULL OR products.line_of_title <> products.title) LIMIT ${limit}`;

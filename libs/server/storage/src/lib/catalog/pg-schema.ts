@@ -43,6 +43,12 @@ export const products = pgTable(
     /** The colour, storage and size most of its offers state, as a JSON object (SQLite: text); browse filters by it. */
     attributes: jsonb('attributes'),
     currency: text('currency'),
+    /**
+     * The line the title names a version of (`catalog-search` lineOf's key; null for none), read from `lineOfTitle`: a
+     * title that differs from it is read again before a browse groups the line's versions by it.
+     */
+    lineKey: text('line_key'),
+    lineOfTitle: text('line_of_title'),
     ...createdAndUpdatedAt(),
   },
   (table) => [

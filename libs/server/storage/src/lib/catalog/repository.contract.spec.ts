@@ -219,6 +219,38 @@ describe.each(ENGINES)('catalog port on %s', (engine) => {
     }
   });
 
+  it('browses a line’s versions as one entry, ordered by its lowest price, once their lines are read', async () => {
+    const page = { sort: 'price_asc' as const, page: 1, pageSize: 10, categorySlug: 'headphones' };
+    try {
+      expect((await s.catalog.unreadLines(page, 10)).map((p) => p.id).sort()).toEqual([1, 2, 7]);
+      await s.catalog.setLines([
+        { id: 1, title: HEADPHONES, lineKey: null },
+        { id: 2, title: 'Bose QuietComfort 45', lineKey: 'bose quietcomfort 45' },
+        { id: 7, title: 'Bose QuietComfort 45', lineKey: 'bose quietcomfort 45' },
+      ]);
+      expect(await s.catalog.unreadLines(page, 10)).toEqual([]);
+      // The line's lowest price (7's 300.00) places it after 1's 279.99; its versions follow one another by id.
+      const lines = await s.catalog.browse(page);
+      expect([lines.total, lines.productCount, lines.items.map((p) => p.id)]).toEqual([2, 3, [1, 2, 7]]);
+      expect((await s.catalog.browse({ ...page, sort: 'price_desc' })).items.map((p) => p.id)).toEqual([2, 7, 1]);
+      expect((await s.catalog.browse({ ...page, sort: 'offers' })).items.map((p) => p.id)).toEqual([1, 2, 7]);
+      // A page counts entries: the second of one entry each is the line, both its versions.
+      const second = await s.catalog.browse({ ...page, pageSize: 1, page: 2 });
+      expect([second.total, second.items.map((p) => p.id)]).toEqual([2, [2, 7]]);
+      // Filters leave a line the versions they fit.
+      expect((await s.catalog.browse({ ...page, maxPriceCents: 31_000 })).items.map((p) => p.id)).toEqual([1, 7]);
+
+      // A product renamed since its line was read is read again; a line read from its former name is not kept.
+      await run(`UPDATE products SET title = 'Bose QuietComfort 45 (White)' WHERE id = 7`);
+      expect(await s.catalog.unreadLines(page, 10)).toEqual([{ id: 7, title: 'Bose QuietComfort 45 (White)' }]);
+      await s.catalog.setLines([{ id: 7, title: 'Bose QuietComfort 45', lineKey: 'bose quietcomfort 45' }]);
+      expect((await s.catalog.unreadLines(page, 10)).map((p) => p.id)).toEqual([7]);
+    } finally {
+      await run(`UPDATE products SET title = 'Bose QuietComfort 45' WHERE id = 7`);
+      await run(`UPDATE products SET line_key = NULL, line_of_title = NULL WHERE id IN (1, 2, 7)`);
+    }
+  });
+
   it('finds the one product with offers of an exact title, by model code, and by title words', async () => {
     expect(await s.catalog.productIdByExactTitle('Sony KD-55X80K')).toBe(3);
     expect(await s.catalog.productIdByExactTitle('Bose QuietComfort 45')).toBeNull(); // two have it

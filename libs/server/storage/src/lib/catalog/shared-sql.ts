@@ -1,4 +1,4 @@
-import type { BrowseSort, ConditionPrice } from '@pricehunt/catalog-core';
+import type { ConditionPrice } from '@pricehunt/catalog-core';
 import type { SearchCondition } from '@pricehunt/contracts';
 
 /**
@@ -97,10 +97,6 @@ export type ConditionPriceRow = { productId: number; totalCents: number | string
 /** Rows of `lowestPricesInSql` by product. */
 export const conditionPrices = (rows: readonly ConditionPriceRow[]): Map<number, ConditionPrice> =>
   new Map(rows.map((row) => [row.productId, { totalCents: Number(row.totalCents), shippingKnown: Number(row.shippingKnown) === 1 }]));
-
-/** A browse's order, a price as `cents` reads it (SQL on `products`). */
-export const browseOrder = (sort: BrowseSort, cents = BEST_PRICE.cents): string =>
-  ({ price_asc: `${cents} ASC, id ASC`, price_desc: `${cents} DESC, id ASC`, offers: 'offer_count DESC, id ASC', name: 'title ASC, id ASC' })[sort];
 
 /** An offer's total price (offers as `alias`). */
 export const TOTAL = (alias: string) => `(${alias}.price_cents + coalesce(${alias}.shipping_cents, 0))`;

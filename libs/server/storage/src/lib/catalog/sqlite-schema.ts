@@ -52,6 +52,12 @@ export const products = sqliteTable(
     /** The colour, storage and size most of its offers state (`catalog-matching` productAttributes), as a JSON object; browse filters by it. Written by the figures refresh only. */
     attributes: text('attributes'),
     currency: text('currency'),
+    /**
+     * The line the title names a version of (`catalog-search` lineOf's key; null for none), read from `lineOfTitle`: a
+     * title that differs from it is read again before a browse groups the line's versions by it.
+     */
+    lineKey: text('line_key'),
+    lineOfTitle: text('line_of_title'),
     ...createdAndUpdatedAt(),
   },
   (table) => [

@@ -1,15 +1,24 @@
 import type { BrowseQuery, CategoryRow, ProductListings, ProductRow } from '@pricehunt/catalog-core';
 import { present, PRODUCT_ATTRIBUTES } from '@pricehunt/contracts';
 import type pg from 'pg';
-import { attributeParts, attributeValues, BROWSE_PARTS, browsePrice, browseWhere, offerConditions, storesOfProducts, type BrowseDialect, type BrowseParts } from '../browse-filters';
+import { attributeParts, attributeValues, browseCounts, browseEntries, BROWSE_PARTS, browseWhere, offerConditions, storesOfProducts, unreadLinesOf, type BrowseDialect, type BrowseParts } from '../browse-filters';
 import { rowsOf, shortHash } from '../pg/queryable';
-import { browseOrder, productColumns } from '../shared-sql';
 
 /** What PostgreSQL writes its own way in a browse. */
 const PG_BROWSE: BrowseDialect = {
   sameBrand: (placeholder) => `lower(products.brand) = lower(${placeholder})`,
   attribute: (key) => `(products.attributes ->> '${key}')`,
 };
+
+/** The WHERE of one statement of a browse (`browseWhere`), with the values it numbers. */
+function builtWhere(query: BrowseQuery, parts: BrowseParts) {
+  const values: unknown[] = [];
+  const param = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  return { where: browseWhere(query, param, parts, PG_BROWSE), values, param };
+}
 
 /** `ProductListings` on PostgreSQL, through the pool. */
 export function createPgProductListings(pool: pg.Pool): ProductListings {
@@ -36,22 +45,28 @@ export function createPgProductListings(pool: pg.Pool): ProductListings {
       rowsOf<CategoryRow>(pool, 'categories', `${category} WHERE category_slug IS NOT NULL AND offer_count > 0 GROUP BY category_slug ORDER BY "productCount" DESC, slug`, []),
     getCategory: async (slug) =>
       (await rowsOf<CategoryRow>(pool, 'category', `${category} WHERE category_slug = $1 AND offer_count > 0 GROUP BY category_slug`, [slug]))[0] ?? null,
+    async unreadLines(query, limit) {
+      const { where, values, param } = builtWhere(query, BROWSE_PARTS.page);
+      const { rows } = await pool.query<{ id: number; title: string }>(unreadLinesOf(where, param(limit)), values);
+      return rows.map((row) => ({ id: Number(row.id), title: row.title }));
+    },
+    async setLines(lines) {
+      if (lines.length === 0) return;
+      await pool.query({
+        name: 'catalog/set-lines',
+        text: `UPDATE products SET line_key = u.line_key, line_of_title = u.title
+          FROM unnest($1::int[], $2::text[], $3::text[]) AS u(id, title, line_key) WHERE products.id = u.id AND products.title = u.title`,
+        values: [lines.map((line) => line.id), lines.map((line) => line.title), lines.map((line) => line.lineKey)],
+      });
+    },
     async browse(query: BrowseQuery) {
-      // Each statement numbers its own values.
-      const built = (parts: BrowseParts) => {
-        const values: unknown[] = [];
-        const param = (value: unknown) => {
-          values.push(value);
-          return `$${values.length}`;
-        };
-        return { where: browseWhere(query, param, parts, PG_BROWSE), values, param };
-      };
+      const built = (parts: BrowseParts) => builtWhere(query, parts);
       const page = built(BROWSE_PARTS.page);
       const brands = built(BROWSE_PARTS.brands);
       const stores = built(BROWSE_PARTS.stores);
       const storeSql = storesOfProducts(stores.where, offerConditions(query, stores.param, { store: false }));
-      const count = `SELECT count(*) AS n FROM products ${page.where}`;
-      const list = `SELECT ${productColumns(browsePrice(query))} FROM products ${page.where} ORDER BY ${browseOrder(query.sort, browsePrice(query).cents)} LIMIT ${page.param(query.pageSize)} OFFSET ${page.param((query.page - 1) * query.pageSize)}`;
+      const count = browseCounts(page.where);
+      const list = browseEntries(query, page.where, page.param(query.pageSize), page.param((query.page - 1) * query.pageSize));
       // A category's attributes: those its products have.
       const attributeRows = query.categorySlug
         ? Promise.all(
@@ -63,7 +78,7 @@ export function createPgProductListings(pool: pg.Pool): ProductListings {
           )
         : Promise.resolve([]);
       const [total, items, brandRows, storeRows, attributes] = await Promise.all([
-        pool.query<{ n: number }>(count, page.values.slice(0, -2)),
+        pool.query<{ n: number; products: number }>(count, page.values.slice(0, -2)),
         rowsOf<ProductRow>(pool, `browse-${shortHash(list)}`, list, page.values),
         // Brands in any letter case are one (SQLite: GROUP BY brand COLLATE NOCASE, named by one of its spellings); here
         // each is named by its least spelling in byte order.
@@ -75,7 +90,8 @@ export function createPgProductListings(pool: pg.Pool): ProductListings {
         pool.query<{ id: string; name: string; count: number }>(storeSql, stores.values),
         attributeRows,
       ]);
-      return { total: present(total.rows[0]).n, items, brands: brandRows.rows, stores: storeRows.rows, attributes: attributes.filter((attribute) => attribute.values.length > 0) };
+      const counts = present(total.rows[0]);
+      return { total: counts.n, productCount: counts.products, items, brands: brandRows.rows, stores: storeRows.rows, attributes: attributes.filter((attribute) => attribute.values.length > 0) };
     },
   };
 }

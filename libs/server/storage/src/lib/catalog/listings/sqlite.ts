@@ -1,9 +1,8 @@
 import type { BrowseQuery, CategoryRow, ProductListings, ProductRow } from '@pricehunt/catalog-core';
 import { PRODUCT_ATTRIBUTES } from '@pricehunt/contracts';
 import type Database from 'better-sqlite3';
-import { attributeParts, attributeValues, BROWSE_PARTS, browsePrice, browseWhere, offerConditions, storesOfProducts, type BrowseDialect, type BrowseParts } from '../browse-filters';
+import { attributeParts, attributeValues, browseCounts, browseEntries, BROWSE_PARTS, browseWhere, offerConditions, storesOfProducts, unreadLinesOf, type BrowseDialect, type BrowseParts } from '../browse-filters';
 import { prepareAll } from '../sqlite/prepare';
-import { browseOrder, productColumns } from '../shared-sql';
 
 /** What SQLite writes its own way in a browse. */
 const SQLITE_BROWSE: BrowseDialect = {
@@ -17,7 +16,19 @@ const LISTINGS = {
   category: 'SELECT category AS name, category_slug AS slug, count(*) AS "productCount" FROM products WHERE category_slug = ? AND offer_count > 0 GROUP BY category_slug',
   listedProducts: 'SELECT id, title, category_slug AS "categorySlug", updated_at AS "updatedAt" FROM products WHERE offer_count > 0 ORDER BY id LIMIT ? OFFSET ?',
   listedProductsSummary: 'SELECT count(*) AS count, max(updated_at) AS "updatedAt" FROM products WHERE offer_count > 0',
+  setLine: 'UPDATE products SET line_key = ?, line_of_title = ? WHERE id = ? AND title = ?',
 };
+
+/** The WHERE of one statement of a browse (`browseWhere`), with the values it names. */
+function builtWhere(query: BrowseQuery, parts: BrowseParts) {
+  const values: Record<string, unknown> = {};
+  const param = (value: unknown) => {
+    const name = `p${Object.keys(values).length}`;
+    values[name] = value;
+    return `@${name}`;
+  };
+  return { where: browseWhere(query, param, parts, SQLITE_BROWSE), values, param };
+}
 
 /**
  * A page of products with offers, by category, brand (any letter case), best-price range (cents, both ends
@@ -25,27 +36,16 @@ const LISTINGS = {
  * products the other filters leave, most products first. Statements are prepared once per text (`statement`).
  */
 function browse(query: BrowseQuery, statement: (sql: string) => Database.Statement): Awaited<ReturnType<ProductListings['browse']>> {
-  // Each statement names its own values.
-  const built = (parts: BrowseParts) => {
-    const values: Record<string, unknown> = {};
-    const param = (value: unknown) => {
-      const name = `p${Object.keys(values).length}`;
-      values[name] = value;
-      return `@${name}`;
-    };
-    return { where: browseWhere(query, param, parts, SQLITE_BROWSE), values, param };
-  };
+  const built = (parts: BrowseParts) => builtWhere(query, parts);
   const page = built(BROWSE_PARTS.page);
   const brands = built(BROWSE_PARTS.brands);
   const stores = built(BROWSE_PARTS.stores);
   const storeSql = storesOfProducts(stores.where, offerConditions(query, stores.param, { store: false }));
+  const counts = statement(browseCounts(page.where)).get(page.values) as { n: number; products: number };
   return {
-    total: (statement(`SELECT count(*) AS n FROM products ${page.where}`).get(page.values) as { n: number }).n,
-    items: statement(`SELECT ${productColumns(browsePrice(query))} FROM products ${page.where} ORDER BY ${browseOrder(query.sort, browsePrice(query).cents)} LIMIT @limit OFFSET @offset`).all({
-      ...page.values,
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    }) as ProductRow[],
+    total: counts.n,
+    productCount: counts.products,
+    items: statement(browseEntries(query, page.where, '@limit', '@offset')).all({ ...page.values, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }) as ProductRow[],
     brands: statement(
       `SELECT brand AS name, count(*) AS count FROM products ${brands.where} AND brand IS NOT NULL AND brand <> '' GROUP BY brand COLLATE NOCASE ORDER BY count DESC, brand ASC LIMIT 50`,
     ).all(brands.values) as Array<{ name: string; count: number }>,
@@ -74,6 +74,15 @@ export function createSqliteProductListings(sqlite: Database.Database): ProductL
     listCategories: async () => s.categories.all() as CategoryRow[],
     getCategory: async (slug) => (s.category.get(slug) as CategoryRow | undefined) ?? null,
     browse: async (query) => browse(query, statement),
+    async unreadLines(query, limit) {
+      const { where, values } = builtWhere(query, BROWSE_PARTS.page);
+      return statement(unreadLinesOf(where, '@limit')).all({ ...values, limit }) as Array<{ id: number; title: string }>;
+    },
+    async setLines(lines) {
+      sqlite.transaction(() => {
+        for (const line of lines) s.setLine.run(line.lineKey, line.title, line.id, line.title);
+      })();
+    },
     listedProducts: async (offset, limit) => s.listedProducts.all(limit, offset) as Array<{ id: number; title: string; categorySlug: string | null; updatedAt: string }>,
     listedProductsSummary: async () => s.listedProductsSummary.get() as { count: number; updatedAt: string | null },
   };
