@@ -9,8 +9,10 @@
  *   fixture, far faster than replaying 30 snapshots of the feed through ingestion (which the tests do, on small feeds);
  * - times the first computation of every product's price summary (`catalog-core` price-summaries.ts), the deals query
  *   (`GET /api/deals`' port method: the first page of all categories, of the largest category, and the second page),
- *   a product page's year of history (`priceHistoryOfProduct`) with its figures and marks, and, after an import that
- *   changed 2,000 prices, the refresh of the summaries that import made due.
+ *   a product page's year of history (`priceHistoryOfProduct`) with its figures and marks, a browse of the largest
+ *   category as `GET /api/browse` reads it (the lines of up to 2,000 of its products read, as the first browse after
+ *   an import does; then its first page, a line's versions one entry, and a page filtered by a price range), and, after
+ *   an import that changed 2,000 prices, the refresh of the summaries that import made due.
  * Prints p50/p95 of `samples` runs of each query; saves the rows for `npm run bench`.
  */
 import fs from 'node:fs';
@@ -20,6 +22,7 @@ import { parseArgs } from 'node:util';
 import type { FeedRow } from '@pricehunt/catalog-feeds';
 import { present, DAY_MS, DEAL_MIN_DROP_BASIS_POINTS, MIN_HISTORY_DAYS, PRICE_HISTORY_DAYS, PRICE_HISTORY_LIMIT } from '@pricehunt/contracts';
 import { importSyntheticCatalog, lowestPriceOffers, priceRangeSummaries, syntheticRows } from '@pricehunt/catalog-core';
+import { readBrowsedLines } from '@pricehunt/catalog-search';
 import { startPostgresCluster, type PostgresCluster } from '@pricehunt/postgres-harness';
 import { databaseOf, openCatalogDatabase, type CatalogDatabase } from '@pricehunt/storage';
 import { benchEngines, ENGINE_LABEL, ratioToSqlite, type Engine } from './engines';
@@ -162,6 +165,28 @@ async function measure(engine: Engine, rows: BenchRow[], sqliteFigures: Map<stri
       lowestPriceOffers(offers, points, { now, currency: product?.currency ?? null });
     });
     add('product page: history, figures and marks (p50)', detail.p50, QUERY_TARGET_MS);
+
+    // A browse of the largest category, as the API answers it: the lines it has not read yet, then the page.
+    const largest = present((await storage.catalog.listCategories())[0]);
+    const browsed = { categorySlug: largest.slug, sort: 'offers' as const, page: 1, pageSize: 24 };
+    const linesRead = await timed(() => readBrowsedLines(storage.catalog, browsed));
+    add(`browse of ${largest.name} (${largest.productCount.toLocaleString('en-US')} products): lines read first`, linesRead.ms);
+    while ((await storage.catalog.unreadLines(browsed, 1)).length > 0) await readBrowsedLines(storage.catalog, browsed);
+    // The lines' statistics, as a settled database has them (autovacuum's analyze on PostgreSQL; VACUUM also sets the
+    // visibility map that lets the stores be counted from an index alone).
+    await execute(open, engine === 'postgres' ? 'VACUUM ANALYZE products, offers' : 'ANALYZE');
+    const browsePage = await latency(async () => {
+      await readBrowsedLines(storage.catalog, browsed);
+      await storage.catalog.browse(browsed);
+    });
+    add(`browse of ${largest.name}, first page (p50)`, browsePage.p50, QUERY_TARGET_MS);
+    add(`browse of ${largest.name}, first page (p95)`, browsePage.p95);
+    const pricedPage = await latency(async () => {
+      const priced = { ...browsed, sort: 'price_asc' as const, minPriceCents: 5_000, maxPriceCents: 50_000 };
+      await readBrowsedLines(storage.catalog, priced);
+      await storage.catalog.browse(priced);
+    });
+    add(`browse of ${largest.name}, $50–$500 by price (p50)`, pricedPage.p50, QUERY_TARGET_MS);
 
     // An import that changes 2,000 prices (a refresh of a retailer's feed), then the summaries it made due.
     const changed: FeedRow[] = [];

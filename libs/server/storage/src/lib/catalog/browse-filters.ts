@@ -32,12 +32,19 @@ export function offerConditions(query: Pick<BrowseQuery, 'condition' | 'retailer
 export const productHasOffer = (conditions: readonly string[]): string | null =>
   conditions.length === 0 ? null : `EXISTS (SELECT 1 FROM offers o WHERE o.product_id = products.id AND o.held IS NULL AND ${conditions.join(' AND ')})`;
 
-/** The stores of the products `where` leaves (an SQL condition on `products`), with their count, most first. */
+/**
+ * The stores of the products `where` leaves (an SQL condition on `products`), with their count, most first. The
+ * offers are counted by store before the stores' names are joined (a category's tens of thousands of offers are
+ * grouped by one column; `offers_product_stores_idx` holds all this reads of them).
+ */
 export const storesOfProducts = (where: string, offerWhere: readonly string[]) =>
-  `SELECT o.retailer_id AS id, r.name AS name, count(DISTINCT o.product_id) AS count
-     FROM offers o JOIN products ON products.id = o.product_id JOIN retailers r ON r.id = o.retailer_id
-     ${where} AND o.held IS NULL${offerWhere.map((condition) => ` AND ${condition}`).join('')}
-     GROUP BY o.retailer_id, r.name ORDER BY count DESC, r.name ASC LIMIT 50`;
+  `SELECT counted.retailer_id AS id, r.name AS name, counted.count AS count
+     FROM (SELECT o.retailer_id AS retailer_id, count(DISTINCT o.product_id) AS count
+             FROM products JOIN offers o ON o.product_id = products.id
+             ${where} AND o.held IS NULL${offerWhere.map((condition) => ` AND ${condition}`).join('')}
+             GROUP BY o.retailer_id) counted
+     JOIN retailers r ON r.id = counted.retailer_id
+     ORDER BY counted.count DESC, r.name ASC LIMIT 50`;
 
 /** What one statement of a browse filters by: the offers' conditions (with or without the store), the brand, and the attributes but one. */
 export interface BrowseParts {

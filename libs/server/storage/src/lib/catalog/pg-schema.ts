@@ -102,6 +102,8 @@ export const offers = pgTable(
     uniqueIndex('offers_retailer_external_uq').on(table.retailerId, table.externalId),
     uniqueIndex('offers_canonical_url_uq').on(table.canonicalUrl),
     index('offers_product_idx').on(table.productId, table.priceCents),
+    // A browse's stores (`storesOfProducts`) count a category's offers by store from this index alone.
+    index('offers_product_stores_idx').on(table.productId, table.held, table.retailerId),
     index('offers_gtin_idx').on(table.gtin).where(sql`${table.gtin} IS NOT NULL`),
     // Exact keys and the keys that start with a model number being typed (`model_key ~>=~ 'SMS129'`, byte order whatever
     // the cluster's collation), each in id order as SQLite's index gives them (its entries end with the rowid).

@@ -130,6 +130,8 @@ export const offers = sqliteTable(
     uniqueIndex('offers_retailer_external_uq').on(table.retailerId, table.externalId),
     uniqueIndex('offers_canonical_url_uq').on(table.canonicalUrl),
     index('offers_product_idx').on(table.productId, table.priceCents),
+    // A browse's stores (`storesOfProducts`) count a category's offers by store from this index alone.
+    index('offers_product_stores_idx').on(table.productId, table.held, table.retailerId),
     // Partial indexes: offers without a GTIN, model key or owning business cost no index write.
     index('offers_gtin_idx').on(table.gtin).where(sql`${table.gtin} IS NOT NULL`),
     index('offers_model_key_idx').on(table.modelKey).where(sql`${table.modelKey} IS NOT NULL`),

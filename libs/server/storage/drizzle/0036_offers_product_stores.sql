@@ -1,0 +1,1 @@
+CREATE INDEX `offers_product_stores_idx` ON `offers` (`product_id`,`held`,`retailer_id`);
