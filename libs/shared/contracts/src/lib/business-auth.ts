@@ -92,7 +92,7 @@ export type Business = z.infer<typeof businessSchema>;
 
 export const businessLoginBodySchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH, PasswordMessages.tooLong),
 });
 export type BusinessLoginBody = z.infer<typeof businessLoginBodySchema>;
 

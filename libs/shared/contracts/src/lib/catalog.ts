@@ -126,13 +126,13 @@ export const browseQuerySchema = z.object({
     .regex(/^[a-z0-9-]+$/, 'category must be a category slug')
     .optional(),
   sort: z.enum(BROWSE_SORTS, { error: `sort must be one of ${BROWSE_SORTS.join(', ')}` }).default('offers'),
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(10_000).default(1),
+  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(10_000, 'page must be at most 10000').default(1),
   pageSize: wholeNumberParam('pageSize', { min: 1, max: BROWSE_MAX_PAGE_SIZE, fallback: 24 }),
   /** Only products of this brand (any letter case). */
   brand: z.string().trim().min(1, 'brand cannot be empty').max(100, 'brand must be at most 100 characters').optional(),
   /** Best total price range in the currency's units (e.g. 199.99), both ends included. */
-  minPrice: z.coerce.number({ error: 'minPrice must be a number' }).min(0, 'minPrice cannot be negative').max(10_000_000).optional(),
-  maxPrice: z.coerce.number({ error: 'maxPrice must be a number' }).min(0, 'maxPrice cannot be negative').max(10_000_000).optional(),
+  minPrice: z.coerce.number({ error: 'minPrice must be a number' }).min(0, 'minPrice cannot be negative').max(10_000_000, 'minPrice must be at most 10000000').optional(),
+  maxPrice: z.coerce.number({ error: 'maxPrice must be a number' }).min(0, 'maxPrice cannot be negative').max(10_000_000, 'maxPrice must be at most 10000000').optional(),
   /** Only products offered in this condition by a shop one can buy from now (used and refurbished are asked for by name). */
   condition: z.enum(BROWSE_CONDITIONS, { error: `condition must be one of ${BROWSE_CONDITIONS.join(', ')}` }).optional(),
   /** Only products this store (a retailer id, as in `stores`) offers. */

@@ -207,7 +207,7 @@ export const updateSettingsBodySchema = z
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;
 
 export const changePasswordBodySchema = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(128),
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(128, 'Current password must be at most 128 characters'),
   newPassword: passwordSchema,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
@@ -221,7 +221,7 @@ export const apiKeyResponseSchema = z.object({
 export type ApiKeyResponse = z.infer<typeof apiKeyResponseSchema>;
 
 export const deleteAccountBodySchema = z.object({
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password must be at most 128 characters'),
   confirm: z.literal('DELETE', { error: 'Type DELETE to confirm' }),
 });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
@@ -314,7 +314,7 @@ export const productIdParamsSchema = z.object({ id: z.coerce.number().int('id mu
 
 export const updateProductBodySchema = z
   .object({
-    priceCents: z.number({ error: 'Price must be a number' }).int('Price is in whole cents').min(0, 'Price cannot be negative').max(100_000_000).optional(),
+    priceCents: z.number({ error: 'Price must be a number' }).int('Price is in whole cents').min(0, 'Price cannot be negative').max(100_000_000, 'Price must be at most 100000000 cents').optional(),
     availability: z.enum(AVAILABILITIES, { error: `availability is one of ${AVAILABILITIES.join(', ')}` }).optional(),
   })
   .strict()
@@ -340,8 +340,8 @@ export type FeedImportResponse = z.infer<typeof feedImportResponseSchema>;
 
 /** POST /api/merchant/conversions (Authorization: Bearer <API key>): a store webhook reports an order. */
 export const conversionBodySchema = z.object({
-  orderId: z.string({ error: 'orderId is required' }).trim().min(1, 'orderId is required').max(128),
-  value: z.number({ error: 'value is the order total, a number' }).finite().min(0, 'value cannot be negative').max(MAX_ORDER_VALUE),
+  orderId: z.string({ error: 'orderId is required' }).trim().min(1, 'orderId is required').max(128, 'orderId must be at most 128 characters'),
+  value: z.number({ error: 'value is the order total, a number' }).finite().min(0, 'value cannot be negative').max(MAX_ORDER_VALUE, `value must be at most ${MAX_ORDER_VALUE}`),
   currency: currencySchema.optional(),
   referralId: z.string().max(128).optional().nullable(),
   occurredAt: z.iso.datetime({ offset: true, error: 'occurredAt is an ISO date-time' }).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema, PASSWORD_MAX_LENGTH, refusePasswordEqualToEmail } from './business-auth';
+import { emailSchema, passwordSchema, PasswordMessages, PASSWORD_MAX_LENGTH, refusePasswordEqualToEmail } from './business-auth';
 
 /** A shopper account as the API returns it (SPEC §3: id, email, createdAt, updatedAt). */
 export const shopperUserSchema = z.object({
@@ -15,7 +15,7 @@ export type ShopperUser = z.infer<typeof shopperUserSchema>;
 /** POST /api/shopper/auth/login body. */
 export const shopperLoginBodySchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH, PasswordMessages.tooLong),
 });
 export type ShopperLoginBody = z.infer<typeof shopperLoginBodySchema>;
 

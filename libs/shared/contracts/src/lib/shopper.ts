@@ -19,11 +19,11 @@ const text = (field: string, max: number = SHOPPER_DATA_LIMITS.textLength) =>
   z.string({ error: `${field} must be text` }).trim().max(max, `${field} must be at most ${max} characters`);
 const optionalText = (field: string, max?: number) => text(field, max).nullable().optional();
 const cents = (field: string) =>
-  z.number({ error: `${field} must be a number of cents` }).int(`${field} must be a whole number of cents`).min(0, `${field} cannot be negative`).max(1e11);
+  z.number({ error: `${field} must be a number of cents` }).int(`${field} must be a whole number of cents`).min(0, `${field} cannot be negative`).max(1e11, `${field} is too large`);
 const isoDate = (field: string) =>
   z
     .string({ error: `${field} is required` })
-    .max(40)
+    .max(40, `${field} must be an ISO date`)
     .refine((value) => !Number.isNaN(Date.parse(value)), `${field} must be an ISO date`);
 const currency = z.string().regex(/^[A-Z]{3}$/, 'currency must be a three-letter code').nullable().optional();
 

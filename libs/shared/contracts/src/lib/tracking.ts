@@ -162,8 +162,8 @@ export const orderItemSchema = z
     sku: z.string().trim().min(1).max(TRACKING_LIMITS.idLength).optional(),
     url: z.string().trim().min(1).max(TRACKING_LIMITS.urlLength).optional(),
     name: z.string().trim().max(300).optional(),
-    price: z.number({ error: 'price is the unit price, a number' }).finite().min(0, 'price cannot be negative').max(MAX_ORDER_VALUE),
-    quantity: z.number({ error: 'quantity is a whole number' }).int('quantity is a whole number').min(1, 'quantity is at least 1').max(100_000).default(1),
+    price: z.number({ error: 'price is the unit price, a number' }).finite().min(0, 'price cannot be negative').max(MAX_ORDER_VALUE, `price must be at most ${MAX_ORDER_VALUE}`),
+    quantity: z.number({ error: 'quantity is a whole number' }).int('quantity is a whole number').min(1, 'quantity is at least 1').max(100_000, 'quantity must be at most 100000').default(1),
   })
   .refine((item) => item.productId !== undefined || item.sku !== undefined || item.url !== undefined, {
     message: 'names its product: productId, sku or url',
@@ -205,7 +205,7 @@ export type TrackEventResponse = z.infer<typeof trackEventResponseSchema>;
 
 /** SPEC §3: GET /api/redirect query. */
 export const redirectQuerySchema = z.object({
-  to: z.string({ error: 'to is required' }).min(1, 'to is required').max(TRACKING_LIMITS.urlLength),
+  to: z.string({ error: 'to is required' }).min(1, 'to is required').max(TRACKING_LIMITS.urlLength, `to must be at most ${TRACKING_LIMITS.urlLength} characters`),
   source: z.string().max(64).default('product_suggestion'),
   timestamp: z.coerce.number().int().nonnegative().max(MAX_TIME_MS, 'timestamp is milliseconds since 1970, before the year 275760').optional(),
   sig: z.string().max(128).optional(),
