@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordSchema, storeDomainSchema } from './business-auth';
+import { PasswordMessages, passwordSchema, PASSWORD_MAX_LENGTH, storeDomainSchema } from './business-auth';
 import { pageOf } from './paging';
 import { offerHeldSchema, AVAILABILITIES } from './search';
 import { MAX_ORDER_VALUE, orderItemsSchema } from './tracking';
@@ -207,7 +207,7 @@ export const updateSettingsBodySchema = z
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;
 
 export const changePasswordBodySchema = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(128, 'Current password must be at most 128 characters'),
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH, `Current password must be at most ${PASSWORD_MAX_LENGTH} characters`),
   newPassword: passwordSchema,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
@@ -221,7 +221,7 @@ export const apiKeyResponseSchema = z.object({
 export type ApiKeyResponse = z.infer<typeof apiKeyResponseSchema>;
 
 export const deleteAccountBodySchema = z.object({
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password must be at most 128 characters'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH, PasswordMessages.tooLong),
   confirm: z.literal('DELETE', { error: 'Type DELETE to confirm' }),
 });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
