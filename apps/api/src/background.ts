@@ -50,10 +50,11 @@ async function repriceOlderProducts(app: FastifyInstance) {
 /**
  * The words spelling correction knows: read once the API is up, again after every import of this process, and after
  * an import of another process (another API instance, a command), seen within SPELLING_REFRESH_SECONDS. The
- * products' price summaries (what deals are measured against) likewise, and every hour for those a day old.
+ * products' price summaries (what deals are measured against) likewise, and every hour for those a day old; the lines
+ * of products new or renamed (`productLines`) likewise.
  */
 async function catalogLifecycle(app: FastifyInstance) {
-  const { catalog, storage, log } = app;
+  const { catalog, storage, productLines, log } = app;
   // Imports left `running` by a process that is gone (killed, its machine down) say so; live ones are left alone.
   for (const run of await recoverInterruptedImports(storage.catalog)) {
     log.warn({ runId: run.id, ownerPid: run.ownerPid, ownerHost: run.ownerHost, reason: run.reason }, 'import run marked interrupted');
@@ -61,9 +62,19 @@ async function catalogLifecycle(app: FastifyInstance) {
   const refreshPriceSummaries = (reason: string) => {
     catalog.priceSummaries.refresh().catch((error: unknown) => log.warn({ err: error, reason }, 'refreshing price summaries failed'));
   };
+  // The lines of products new or renamed, so that categories and a browse's filters count a line's versions once.
+  const readLines = (reason: string) => {
+    productLines
+      .refresh()
+      .then((count) => {
+        if (count > 0) log.info({ products: count, reason }, 'product lines read');
+      })
+      .catch((error: unknown) => log.warn({ err: error, reason }, 'reading product lines failed'));
+  };
   const refresh = (reason: string) => {
     catalog.spelling.refresh();
     refreshPriceSummaries(reason);
+    readLines(reason);
   };
   const unsubscribe = catalog.ingestion.onImported(() => refresh('import'));
   let seenImportAt: string | null = null;
@@ -89,9 +100,11 @@ async function catalogLifecycle(app: FastifyInstance) {
     clearInterval(summaryTimer);
     unsubscribe();
     catalog.spelling.stop();
-    // A reading of the words or a refresh of price summaries under way ends before the database closes.
+    // A reading of the words or lines, or a refresh of price summaries under way ends before the database closes.
+    productLines.stop();
     await catalog.spelling.ready();
     await catalog.priceSummaries.idle();
+    await productLines.idle();
   });
 }
 

@@ -5,7 +5,7 @@
  */
 import type { CatalogServices } from '@pricehunt/catalog-core';
 import { createPageReadPool, createSafeFetcher, storeOriginFor, type PageReadPool } from '@pricehunt/catalog-identity';
-import { createHostGate, createPageReader, createSearchService, createTypedAliases, keptCategories, type SearchService, type TypedAliases } from '@pricehunt/catalog-search';
+import { createHostGate, createPageReader, createProductLines, createSearchService, createTypedAliases, keptCategories, type ProductLines, type SearchService, type TypedAliases } from '@pricehunt/catalog-search';
 import { createMailer, createPriceAlertChecker, type Mailer, type PriceAlertChecker } from '@pricehunt/notifications';
 import { catalogServicesOf, type DatabaseConnection, type Storage } from '@pricehunt/storage';
 import type { AppConfig } from './config';
@@ -62,6 +62,8 @@ export interface ApiServices {
   pageReadPool: PageReadPool;
   /** Answers searches (pasted links and typed words) and keeps the answers (`@pricehunt/catalog-search`). */
   searchService: SearchService;
+  /** The lines of the catalog's products, read at start and after every import, so that a line's versions count once. */
+  productLines: ProductLines;
   /** Names shoppers type otherwise than the catalog writes them ("ps5", "hewlett packard"), for searches and suggestions. */
   typedAliases: TypedAliases;
   /** Catalog pictures, fetched once, resized and kept on disk (`modules/images/service.ts`). */
@@ -125,7 +127,7 @@ function trackingServices({ config, clock, storage, log }: CompositionInput): Pi
   return { linkSigner, tracking, redirectAllowList: tracking.allowList };
 }
 
-type SearchServices = Pick<ApiServices, 'catalog' | 'pageReadPool' | 'searchService' | 'typedAliases' | 'images'>;
+type SearchServices = Pick<ApiServices, 'catalog' | 'pageReadPool' | 'searchService' | 'productLines' | 'typedAliases' | 'images'>;
 
 function searchServices({ config, clock, database, storage }: CompositionInput, linkSigner: LinkSigner): SearchServices {
   // Searches and spelling read through the app's ports; imports through the engine's own store.
@@ -159,7 +161,7 @@ function searchServices({ config, clock, database, storage }: CompositionInput, 
     maxRedirects: IMAGE_MAX_REDIRECTS,
   });
   const images = createImageService({ cacheDir: config.IMAGE_CACHE_DIR, fetcher: imageFetcher, maxBytes: IMAGE_MAX_BYTES });
-  return { catalog, pageReadPool, searchService, typedAliases, images };
+  return { catalog, pageReadPool, searchService, productLines: createProductLines(storage.catalog), typedAliases, images };
 }
 
 type MerchantServices = Pick<ApiServices, 'merchant' | 'analytics' | 'storeSync' | 'merchantProducts' | 'merchantRetailer'>;

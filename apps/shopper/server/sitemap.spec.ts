@@ -4,7 +4,7 @@ const ORIGIN = 'https://pricehunt.example';
 const index = {
   success: true as const,
   products: { count: 20_001, pageSize: 10_000, pages: 3, updatedAt: '2026-11-20T10:00:00.000Z' },
-  categories: [{ name: 'Headphones & Earbuds', slug: 'headphones', productCount: 12 }],
+  categories: [{ name: 'Headphones & Earbuds', slug: 'headphones', productCount: 12, entryCount: 12 }],
 };
 
 describe('sitemaps', () => {

@@ -7,8 +7,8 @@ import BrowsePage from './browse';
 const categories = {
   success: true,
   categories: [
-    { name: 'Headphones', slug: 'headphones', productCount: 30 },
-    { name: 'TVs', slug: 'tvs', productCount: 12 },
+    { name: 'Headphones', slug: 'headphones', productCount: 30, entryCount: 30 },
+    { name: 'TVs', slug: 'tvs', productCount: 12, entryCount: 12 },
   ],
 };
 
@@ -23,7 +23,7 @@ describe('browse page', () => {
       'GET /api/browse': (request) =>
         jsonResponse({
           success: true,
-          category: { name: 'Headphones', slug: 'headphones', productCount: 30 },
+          category: { name: 'Headphones', slug: 'headphones', productCount: 30, entryCount: 30 },
           sort: request.query.get('sort') ?? 'offers',
           page: Number(request.query.get('page') ?? 1),
           pageSize: 24,
@@ -58,7 +58,7 @@ describe('browse page', () => {
       'GET /api/browse': () =>
         jsonResponse({
           success: true,
-          category: { name: 'Laptops', slug: 'laptops', productCount: 2 },
+          category: { name: 'Laptops', slug: 'laptops', productCount: 2, entryCount: 2 },
           sort: 'offers',
           page: 1,
           pageSize: 24,
@@ -87,7 +87,7 @@ describe('browse page', () => {
       'GET /api/browse': () =>
         jsonResponse({
           success: true,
-          category: { name: 'Smartphones', slug: 'smartphones', productCount: 4 },
+          category: { name: 'Smartphones', slug: 'smartphones', productCount: 4, entryCount: 4 },
           sort: 'offers',
           page: 1,
           pageSize: 24,
@@ -209,7 +209,7 @@ describe('browse page', () => {
       'GET /api/browse': (request) =>
         jsonResponse({
           success: true,
-          category: { name: 'Headphones', slug: 'headphones', productCount: 9 },
+          category: { name: 'Headphones', slug: 'headphones', productCount: 9, entryCount: 9 },
           sort: 'offers',
           attributes: [
             {
@@ -262,7 +262,7 @@ describe('browse page', () => {
   });
 
   it('shows the largest categories and the open one, and all of them on request with a field that narrows them', async () => {
-    const many = Array.from({ length: 40 }, (_, index) => ({ name: `Category ${index + 1}`, slug: `category-${index + 1}`, productCount: 100 - index }));
+    const many = Array.from({ length: 40 }, (_, index) => ({ name: `Category ${index + 1}`, slug: `category-${index + 1}`, productCount: 100 - index, entryCount: 100 - index }));
     mockApi({
       'GET /api/categories': () => jsonResponse({ success: true, categories: many }),
       'GET /api/browse': () => jsonResponse({ success: true, category: many[29], sort: 'offers', page: 1, pageSize: 24, total: 0, productCount: 0, items: [] }),

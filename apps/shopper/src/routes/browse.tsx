@@ -28,7 +28,8 @@ const TOP_CATEGORIES = 16;
 interface CategoryItem {
   name: string;
   slug: string;
-  productCount: number;
+  /** Its products as a browse of it counts them: a line's versions one. */
+  entryCount: number;
 }
 
 /**
@@ -64,7 +65,7 @@ function CategoryChips({ categories, current }: { categories: readonly CategoryI
         {shown.map((c) => (
           <li key={c.slug}>
             <NavLink to={paths.browseCategory(c.slug)} className="ph-chip">
-              {c.name} <span className="ph-chip__count">{c.productCount}</span>
+              {c.name} <span className="ph-chip__count">{c.entryCount}</span>
             </NavLink>
           </li>
         ))}

@@ -10,4 +10,4 @@ export { compoundWordSpellings } from './lib/compound-words';
 export { searchedWords } from './lib/shopping-words';
 export { keptCategories, productsOfTypedKind, type KindCategoryReads } from './lib/kind-category';
 export { kindOnlyAsPurpose } from './lib/kind-word';
-export { browsedInLines, lineVariants, type LineReads, readBrowsedLines } from './lib/line-order';
+export { browsedInLines, lineVariants, createProductLines, type LineReads, type ProductLines, readAllLines, readBrowsedLines } from './lib/line-order';

@@ -78,8 +78,8 @@ describe('catalog routes', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/categories' });
     const body = categoriesResponseSchema.parse(res.json());
     expect(body.categories).toEqual([
-      { name: 'TVs', slug: 'tvs', productCount: 2 },
-      { name: 'Kitchen & Dining', slug: 'kitchen-and-dining', productCount: 1 },
+      { name: 'TVs', slug: 'tvs', productCount: 2, entryCount: 2 },
+      { name: 'Kitchen & Dining', slug: 'kitchen-and-dining', productCount: 1, entryCount: 1 },
     ]);
   });
 
@@ -236,6 +236,24 @@ describe('a product’s line', () => {
     );
   });
   afterAll(async () => t.close());
+
+  it('is one product of its category and of each brand, store and size that holds it, read after the import', async () => {
+    await t.app.productLines.idle();
+    const categories = categoriesResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/categories' })).json()).categories;
+    expect(categories).toEqual([{ name: 'Smartphones', slug: 'smartphones', productCount: 4, entryCount: 1 }]);
+    const phones = browseResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/browse?category=smartphones' })).json());
+    expect([phones.total, phones.productCount]).toEqual([1, 4]);
+    expect(phones.brands).toEqual([{ name: 'Apple', count: 1 }]);
+    expect(phones.stores.map((store) => [store.id, store.count])).toEqual([
+      ['amazon', 1],
+      ['walmart', 1],
+    ]);
+    expect(phones.attributes.find((attribute) => attribute.key === 'storage')?.values).toEqual([
+      { value: '1 TB', count: 1 },
+      { value: '128 GB', count: 1 },
+      { value: '256 GB', count: 1 },
+    ]);
+  });
 
   it('lists its sizes and colours on each of its products, smallest first, and none on a product of no line', async () => {
     const listed = browseResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/browse?pageSize=50' })).json());

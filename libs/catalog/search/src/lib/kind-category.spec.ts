@@ -10,10 +10,10 @@ interface Listed {
 }
 
 const CATEGORIES: CategoryRow[] = [
-  { name: 'Smartphones', slug: 'smartphones', productCount: 4 },
-  { name: 'Headphones', slug: 'headphones', productCount: 2 },
-  { name: 'Laptops', slug: 'laptops', productCount: 1 },
-  { name: 'Keyboards & Mice', slug: 'keyboards-and-mice', productCount: 1 },
+  { name: 'Smartphones', slug: 'smartphones', productCount: 4, entryCount: 4 },
+  { name: 'Headphones', slug: 'headphones', productCount: 2, entryCount: 2 },
+  { name: 'Laptops', slug: 'laptops', productCount: 1, entryCount: 1 },
+  { name: 'Keyboards & Mice', slug: 'keyboards-and-mice', productCount: 1, entryCount: 1 },
 ];
 
 const PRODUCTS: Record<number, Listed> = {
@@ -81,7 +81,7 @@ describe('kindCategory', () => {
     expect(await kindCategory(reads(), 'laptop', [])).toEqual({ slug: 'laptops', word: 'laptops' });
     expect(await kindCategory(reads(), 'phone', [])).toBeNull();
     expect(await kindCategory(reads(), 'phone', [6])).toBeNull();
-    expect(await kindCategory(reads([{ name: 'Smartphones', slug: 'smartphones', productCount: 4 }]), 'phone', [])).toBeNull();
+    expect(await kindCategory(reads([{ name: 'Smartphones', slug: 'smartphones', productCount: 4, entryCount: 4 }]), 'phone', [])).toBeNull();
   });
 
   it('names none when no category names the word, or the products found split evenly', async () => {

@@ -1,4 +1,4 @@
-import { lineOf, linesTogether, typedLineWords, withLines } from './line-order';
+import { lineOf, linesTogether, readAllLines, typedLineWords, withLines } from './line-order';
 
 const titled = (...titles: string[]) => titles.map((title, id) => ({ id, title }));
 const titles = (products: ReadonlyArray<{ title: string }>) => products.map((product) => product.title);
@@ -117,5 +117,45 @@ describe('the line a product is a version of', () => {
     const listed = titled('Sony WH-1000XM4 (Black)', 'Sony WH-1000XM5 Headphones');
     expect(withLines(listed, true).map((product) => product.line)).toEqual([{ key: 'sony wh 1000xm4', name: 'Sony WH-1000XM4', variant: 'Black' }, null]);
     expect(withLines(listed, false)).toEqual(listed);
+  });
+});
+
+describe('reading the lines of the whole catalog', () => {
+  /** A catalog's listings in memory: `kept` says whether `setLines` keeps a product's line. */
+  function listings(count: number, kept = () => true) {
+    const lines = new Map<number, string | null>();
+    const products = Array.from({ length: count }, (_, id) => ({ id, title: `Apple iPhone 16 Pro (${id % 2 ? '256GB' : '128GB'}, Black Titanium)` }));
+    let batches = 0;
+    return {
+      lines,
+      batches: () => batches,
+      unreadLines: async (_query: unknown, limit: number) => {
+        batches++;
+        return products.filter((product) => !lines.has(product.id)).slice(0, limit);
+      },
+      setLines: async (read: ReadonlyArray<{ id: number; lineKey: string | null }>) => {
+        for (const line of read) if (kept()) lines.set(line.id, line.lineKey);
+      },
+    };
+  }
+
+  it('reads every product’s line, a batch at a time, and answers how many', async () => {
+    const catalog = listings(4_500);
+    expect(await readAllLines(catalog)).toBe(4_500);
+    expect(catalog.lines.size).toBe(4_500);
+    expect(new Set(catalog.lines.values())).toEqual(new Set([lineOf('Apple iPhone 16 Pro (128GB, Black Titanium)')?.key]));
+    expect(catalog.batches()).toBe(3);
+    expect(await readAllLines(catalog)).toBe(0);
+  });
+
+  it('stops between batches when told, and when a batch’s lines could not be kept', async () => {
+    const catalog = listings(4_500);
+    let told = false;
+    const stopping = readAllLines(catalog, () => told);
+    told = true;
+    expect(await stopping).toBe(2_000);
+    const stuck = listings(2_000, () => false);
+    expect(await readAllLines(stuck)).toBe(4_000);
+    expect(stuck.batches()).toBe(2);
   });
 });

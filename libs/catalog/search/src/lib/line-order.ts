@@ -179,10 +179,62 @@ const LINES_PER_BROWSE = 2_000;
  * Reads the line (`lineOf`) of the products `query` browses whose line was read from another title, or never, and
  * keeps it, so that the browse lists a line's versions as one entry.
  */
-export async function readBrowsedLines(listings: Pick<ProductListings, 'unreadLines' | 'setLines'>, query: BrowseQuery): Promise<void> {
+export async function readBrowsedLines(listings: Pick<ProductListings, 'unreadLines' | 'setLines'>, query: BrowseQuery): Promise<number> {
+  return (await readLinesOf(listings, query)).length;
+}
+
+/** The products `readBrowsedLines` read the lines of. */
+async function readLinesOf(listings: Pick<ProductListings, 'unreadLines' | 'setLines'>, query: BrowseQuery): Promise<Array<{ id: number }>> {
   const unread = await listings.unreadLines(query, LINES_PER_BROWSE);
   if (unread.length > 0) await listings.setLines(unread.map(({ id, title }) => ({ id, title, lineKey: lineOf(title)?.key ?? null })));
+  return unread;
 }
+
+/** Every product shoppers see, as `unreadLines` reads them (a browse of no filter). */
+const EVERY_PRODUCT: BrowseQuery = { sort: 'offers', page: 1, pageSize: 1 };
+
+/**
+ * Reads the line of every product shoppers see whose line is unread (`readBrowsedLines`), a batch at a time, until none
+ * is left or `stopped` says so; answers how many it read. A batch holding a product the batch before read stops it:
+ * that line could not be kept (the product renamed meanwhile), and the next reading reads it. The categories' entries
+ * and a browse's counts then count every line's versions as one.
+ */
+export async function readAllLines(listings: Pick<ProductListings, 'unreadLines' | 'setLines'>, stopped: () => boolean = () => false): Promise<number> {
+  let read = 0;
+  let before = new Set<number>();
+  while (!stopped()) {
+    const batch = await readLinesOf(listings, EVERY_PRODUCT);
+    read += batch.length;
+    if (batch.length < LINES_PER_BROWSE || batch.some((product) => before.has(product.id))) break;
+    before = new Set(batch.map((product) => product.id));
+  }
+  return read;
+}
+
+/**
+ * The catalog's lines kept read (`readAllLines`): `refresh` after an import reads the lines of products new or renamed,
+ * one reading after another; `stop` ends a reading under way at its next batch, and `idle` waits for it.
+ */
+export function createProductLines(listings: Pick<ProductListings, 'unreadLines' | 'setLines'>) {
+  let stopped = false;
+  let reading: Promise<number> = Promise.resolve(0);
+  return {
+    /** Reads the lines unread once the reading under way ends; answers how many it read. */
+    refresh(): Promise<number> {
+      const next = reading.catch(() => 0).then(() => readAllLines(listings, () => stopped));
+      reading = next;
+      return next;
+    },
+    async idle(): Promise<void> {
+      await reading.catch(() => undefined);
+    },
+    stop(): void {
+      stopped = true;
+    },
+  };
+}
+
+export type ProductLines = ReturnType<typeof createProductLines>;
 
 /** A browse page's products, each line's versions one after another, smallest first, each with its line (`lineOf`). */
 export function browsedInLines<T extends { title: string }>(products: readonly T[]): Array<T & { line: ProductLine | null }> {

@@ -66,7 +66,8 @@ export const productDetailResponseSchema = z.object({
 });
 export type ProductDetailResponse = z.infer<typeof productDetailResponseSchema>;
 
-export const categorySchema = z.object({ name: z.string(), slug: z.string(), productCount: z.number().int() });
+/** A category: its products, and its entries as a browse of it counts them (a line's versions one). */
+export const categorySchema = z.object({ name: z.string(), slug: z.string(), productCount: z.number().int(), entryCount: z.number().int() });
 export type Category = z.infer<typeof categorySchema>;
 
 /** GET /api/categories: every category with products, most products first. */

@@ -5,6 +5,8 @@ export interface CategoryRow {
   name: string;
   slug: string;
   productCount: number;
+  /** Its entries as a browse of it counts them: a line's versions (`setLines`) are one. */
+  entryCount: number;
 }
 
 export type BrowseSort = 'price_asc' | 'price_desc' | 'offers' | 'name';
@@ -41,7 +43,8 @@ export interface ProductListings {
    * included), and the brands of the products the other filters leave, most products first. A line's versions
    * (`setLines`) are one entry of the page, ordered by what a line's card shows (its lowest price, the most offers of a
    * version, its first name): `pageSize` entries, each line with every version the filters leave, in the order of the
-   * entries; `total` counts the entries, `productCount` the products.
+   * entries; `total` counts the entries, `productCount` the products. Each brand, store and attribute value counts
+   * the entries a browse by it would head its page with.
    */
   browse(query: BrowseQuery): Promise<{
     total: number;

@@ -32,14 +32,18 @@ export function offerConditions(query: Pick<BrowseQuery, 'condition' | 'retailer
 export const productHasOffer = (conditions: readonly string[]): string | null =>
   conditions.length === 0 ? null : `EXISTS (SELECT 1 FROM offers o WHERE o.product_id = products.id AND o.held IS NULL AND ${conditions.join(' AND ')})`;
 
+/** A product's entry in a browse: its line's key (`products.line_key`), or the product alone when it is of no line. */
+export const LINE_GROUP = `coalesce(products.line_key, '#' || CAST(products.id AS text))`;
+
 /**
- * The stores of the products `where` leaves (an SQL condition on `products`), with their count, most first. The
- * offers are counted by store before the stores' names are joined (a category's tens of thousands of offers are
- * grouped by one column; `offers_product_stores_idx` holds all this reads of them).
+ * The stores of the products `where` leaves (an SQL condition on `products`), with the entries (`LINE_GROUP`) they
+ * offer, most first: the count a browse by the store heads its page with. The offers are counted by store before the
+ * stores' names are joined (a category's tens of thousands of offers are grouped by one column;
+ * `offers_product_stores_idx` holds all this reads of them).
  */
 export const storesOfProducts = (where: string, offerWhere: readonly string[]) =>
   `SELECT counted.retailer_id AS id, r.name AS name, counted.count AS count
-     FROM (SELECT o.retailer_id AS retailer_id, count(DISTINCT o.product_id) AS count
+     FROM (SELECT o.retailer_id AS retailer_id, count(DISTINCT ${LINE_GROUP}) AS count
              FROM products JOIN offers o ON o.product_id = products.id
              ${where} AND o.held IS NULL${offerWhere.map((condition) => ` AND ${condition}`).join('')}
              GROUP BY o.retailer_id) counted
@@ -91,13 +95,10 @@ export const BROWSE_PARTS = {
 /** The parts that count an attribute's values: every filter but that attribute's own. */
 export const attributeParts = (key: ProductAttribute): BrowseParts => ({ offers: true, store: true, brand: true, exceptAttribute: key });
 
-/** The values `expression` (an attribute) takes among the products `where` leaves, most products first. */
+/** The values `expression` (an attribute) takes among the products `where` leaves, with their entries, most first. */
 export const attributeValues = (where: string, expression: string) =>
-  `SELECT ${expression} AS value, count(*) AS count FROM products ${where} AND ${expression} IS NOT NULL
+  `SELECT ${expression} AS value, count(DISTINCT ${LINE_GROUP}) AS count FROM products ${where} AND ${expression} IS NOT NULL
      GROUP BY ${expression} ORDER BY count DESC, value ASC LIMIT 30`;
-
-/** A product's entry in a browse: its line's key (`products.line_key`), or the product alone when it is of no line. */
-const LINE_GROUP = `coalesce(products.line_key, '#' || CAST(products.id AS text))`;
 
 /**
  * How a browse orders its entries: each line by what its card shows (its lowest price as `cents` reads it, the most

@@ -162,11 +162,11 @@ describe.each(ENGINES)('catalog port on %s', (engine) => {
 
   it('lists categories with products that have offers, most products first, and one by slug', async () => {
     expectExactly(await s.catalog.listCategories(), [
-      { name: 'Headphones', slug: 'headphones', productCount: 3 },
-      { name: 'Storage', slug: 'storage', productCount: 1 },
-      { name: 'TVs', slug: 'tvs', productCount: 1 },
+      { name: 'Headphones', slug: 'headphones', productCount: 3, entryCount: 3 },
+      { name: 'Storage', slug: 'storage', productCount: 1, entryCount: 1 },
+      { name: 'TVs', slug: 'tvs', productCount: 1, entryCount: 1 },
     ]);
-    expectExactly(await s.catalog.getCategory('tvs'), { name: 'TVs', slug: 'tvs', productCount: 1 });
+    expectExactly(await s.catalog.getCategory('tvs'), { name: 'TVs', slug: 'tvs', productCount: 1, entryCount: 1 });
     expect(await s.catalog.getCategory('none')).toBeNull();
   });
 
@@ -239,6 +239,17 @@ describe.each(ENGINES)('catalog port on %s', (engine) => {
       expect([second.total, second.items.map((p) => p.id)]).toEqual([2, [2, 7]]);
       // Filters leave a line the versions they fit.
       expect((await s.catalog.browse({ ...page, maxPriceCents: 31_000 })).items.map((p) => p.id)).toEqual([1, 7]);
+      // Every count a shopper reads counts entries: the category, its brands, its stores.
+      expect(await s.catalog.getCategory('headphones')).toMatchObject({ productCount: 3, entryCount: 2 });
+      expect(lines.brands.map((b) => [b.name.toLowerCase(), b.count])).toEqual([
+        ['bose', 1],
+        ['sony', 1],
+      ]);
+      // Walmart offers both versions of the line: one entry, as a browse of its offers heads its page.
+      await run('UPDATE offers SET product_id = 7 WHERE id = 22');
+      const stores = (await s.catalog.browse(page)).stores;
+      expect(stores.find((store) => store.id === 'walmart')?.count).toBe(1);
+      for (const store of stores) expect((await s.catalog.browse({ ...page, retailerId: store.id })).total).toBe(store.count);
 
       // A product renamed since its line was read is read again; a line read from its former name is not kept.
       await run(`UPDATE products SET title = 'Bose QuietComfort 45 (White)' WHERE id = 7`);
@@ -246,6 +257,7 @@ describe.each(ENGINES)('catalog port on %s', (engine) => {
       await s.catalog.setLines([{ id: 7, title: 'Bose QuietComfort 45', lineKey: 'bose quietcomfort 45' }]);
       expect((await s.catalog.unreadLines(page, 10)).map((p) => p.id)).toEqual([7]);
     } finally {
+      await run('UPDATE offers SET product_id = 3 WHERE id = 22');
       await run(`UPDATE products SET title = 'Bose QuietComfort 45' WHERE id = 7`);
       await run(`UPDATE products SET line_key = NULL, line_of_title = NULL WHERE id IN (1, 2, 7)`);
     }

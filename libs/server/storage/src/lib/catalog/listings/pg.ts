@@ -1,7 +1,7 @@
 import type { BrowseQuery, CategoryRow, ProductListings, ProductRow } from '@pricehunt/catalog-core';
 import { present, PRODUCT_ATTRIBUTES } from '@pricehunt/contracts';
 import type pg from 'pg';
-import { attributeParts, attributeValues, browseCounts, browseEntries, BROWSE_PARTS, browseWhere, offerConditions, storesOfProducts, unreadLinesOf, type BrowseDialect, type BrowseParts } from '../browse-filters';
+import { attributeParts, attributeValues, browseCounts, browseEntries, BROWSE_PARTS, browseWhere, LINE_GROUP, offerConditions, storesOfProducts, unreadLinesOf, type BrowseDialect, type BrowseParts } from '../browse-filters';
 import { rowsOf, shortHash } from '../pg/queryable';
 
 /** What PostgreSQL writes its own way in a browse. */
@@ -22,7 +22,8 @@ function builtWhere(query: BrowseQuery, parts: BrowseParts) {
 
 /** `ProductListings` on PostgreSQL, through the pool. */
 export function createPgProductListings(pool: pg.Pool): ProductListings {
-  const category = `SELECT min(category) AS name, category_slug AS slug, count(*) AS "productCount" FROM products`;
+  // A category with its products and its entries (a line's versions one, as a browse of it counts them).
+  const category = `SELECT min(category) AS name, category_slug AS slug, count(*) AS "productCount", count(DISTINCT ${LINE_GROUP}) AS "entryCount" FROM products`;
   return {
     async listedProducts(offset, limit) {
       const { rows } = await pool.query<{ id: number; title: string; categorySlug: string | null; updatedAt: string }>({
@@ -83,7 +84,7 @@ export function createPgProductListings(pool: pg.Pool): ProductListings {
         // Brands in any letter case are one (SQLite: GROUP BY brand COLLATE NOCASE, named by one of its spellings); here
         // each is named by its least spelling in byte order.
         pool.query<{ name: string; count: number }>(
-          `SELECT min(brand) AS name, count(*) AS count FROM products ${brands.where} AND brand IS NOT NULL AND brand <> '' GROUP BY lower(brand)
+          `SELECT min(brand) AS name, count(DISTINCT ${LINE_GROUP}) AS count FROM products ${brands.where} AND brand IS NOT NULL AND brand <> '' GROUP BY lower(brand)
             ORDER BY count DESC, min(brand) ASC LIMIT 50`,
           brands.values,
         ),

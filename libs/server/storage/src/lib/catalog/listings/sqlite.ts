@@ -1,7 +1,7 @@
 import type { BrowseQuery, CategoryRow, ProductListings, ProductRow } from '@pricehunt/catalog-core';
 import { PRODUCT_ATTRIBUTES } from '@pricehunt/contracts';
 import type Database from 'better-sqlite3';
-import { attributeParts, attributeValues, browseCounts, browseEntries, BROWSE_PARTS, browseWhere, offerConditions, storesOfProducts, unreadLinesOf, type BrowseDialect, type BrowseParts } from '../browse-filters';
+import { attributeParts, attributeValues, browseCounts, browseEntries, BROWSE_PARTS, browseWhere, LINE_GROUP, offerConditions, storesOfProducts, unreadLinesOf, type BrowseDialect, type BrowseParts } from '../browse-filters';
 import { prepareAll } from '../sqlite/prepare';
 
 /** What SQLite writes its own way in a browse. */
@@ -10,10 +10,12 @@ const SQLITE_BROWSE: BrowseDialect = {
   attribute: (key) => `json_extract(products.attributes, '$.${key}')`,
 };
 
+/** A category with its products and its entries (a line's versions one, as a browse of it counts them). */
+const CATEGORY = `SELECT category AS name, category_slug AS slug, count(*) AS "productCount", count(DISTINCT ${LINE_GROUP}) AS "entryCount" FROM products`;
+
 const LISTINGS = {
-  categories: `SELECT category AS name, category_slug AS slug, count(*) AS "productCount" FROM products
-      WHERE category_slug IS NOT NULL AND offer_count > 0 GROUP BY category_slug ORDER BY "productCount" DESC, slug`,
-  category: 'SELECT category AS name, category_slug AS slug, count(*) AS "productCount" FROM products WHERE category_slug = ? AND offer_count > 0 GROUP BY category_slug',
+  categories: `${CATEGORY} WHERE category_slug IS NOT NULL AND offer_count > 0 GROUP BY category_slug ORDER BY "productCount" DESC, slug`,
+  category: `${CATEGORY} WHERE category_slug = ? AND offer_count > 0 GROUP BY category_slug`,
   listedProducts: 'SELECT id, title, category_slug AS "categorySlug", updated_at AS "updatedAt" FROM products WHERE offer_count > 0 ORDER BY id LIMIT ? OFFSET ?',
   listedProductsSummary: 'SELECT count(*) AS count, max(updated_at) AS "updatedAt" FROM products WHERE offer_count > 0',
   setLine: 'UPDATE products SET line_key = ?, line_of_title = ? WHERE id = ? AND title = ?',
@@ -47,7 +49,7 @@ function browse(query: BrowseQuery, statement: (sql: string) => Database.Stateme
     productCount: counts.products,
     items: statement(browseEntries(query, page.where, '@limit', '@offset')).all({ ...page.values, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }) as ProductRow[],
     brands: statement(
-      `SELECT brand AS name, count(*) AS count FROM products ${brands.where} AND brand IS NOT NULL AND brand <> '' GROUP BY brand COLLATE NOCASE ORDER BY count DESC, brand ASC LIMIT 50`,
+      `SELECT brand AS name, count(DISTINCT ${LINE_GROUP}) AS count FROM products ${brands.where} AND brand IS NOT NULL AND brand <> '' GROUP BY brand COLLATE NOCASE ORDER BY count DESC, brand ASC LIMIT 50`,
     ).all(brands.values) as Array<{ name: string; count: number }>,
     stores: statement(storeSql).all(stores.values) as Array<{ id: string; name: string; count: number }>,
     // A category's attributes: those its products have.
