@@ -288,3 +288,32 @@ describe('search by the words of a URL: part numbers the words leave out', () =>
     }
   });
 });
+
+// Two blenders of two makers, and other kinds of things.
+const BLENDERS: FeedOffer[] = [
+  offer({ externalId: '8000001', url: 'https://www.bestbuy.com/site/x/8000001.p', title: 'Vitamix E310 Explorian Blender, Professional-Grade, 48 oz. Container, Black', brand: 'Vitamix', priceCents: 29_900 }),
+  offer({ externalId: '800000001', url: 'https://www.walmart.com/ip/x/800000001', title: 'Vitamix E310 Explorian Blender 48oz Black', brand: 'Vitamix', priceCents: 28_900 }),
+  offer({ externalId: '8000002', url: 'https://www.bestbuy.com/site/x/8000002.p', title: 'Ninja Professional Plus Blender with Auto-iQ BN701', brand: 'Ninja', priceCents: 12_900 }),
+  offer({ externalId: '800000002', url: 'https://www.walmart.com/ip/x/800000002', title: 'Ninja BN701 Professional Plus Blender, 1400 Watts', brand: 'Ninja', priceCents: 11_900 }),
+  offer({ externalId: '8000003', url: 'https://www.bestbuy.com/site/x/8000003.p', title: 'KitchenAid Artisan 5 Qt Stand Mixer KSM150PSER', brand: 'KitchenAid', priceCents: 37_900 }),
+  offer({ externalId: '8000004', url: 'https://www.bestbuy.com/site/x/8000004.p', title: 'Sony WH-1000XM5 Wireless Headphones - Black', brand: 'Sony', priceCents: 32_900 }),
+];
+
+describe('search by the words of a URL that name a kind of thing, not a maker', () => {
+  it('answers them as the same words typed: no product picked, the blenders listed alike', async () => {
+    const app = await wordsOnlySearch(BLENDERS, 'blenders');
+    try {
+      const [vitamix, ninja] = [await app.productOf('bestbuy', '8000001'), await app.productOf('bestbuy', '8000002')];
+      const { result } = await app.search('https://www.target.com/p/some-unknown-blender/-/A-12345678');
+      expect(result.product).toBeNull();
+      const listed = (answer: typeof result) => [...answer.matches, ...answer.similarProducts].map((product) => product.id).sort();
+      expect(listed(result)).toEqual([vitamix, ninja].sort());
+      const typed = await app.t.app.searchService.search({ requestId: randomUUID(), query: 'some unknown blender' });
+      expect([typed.product, listed(typed)]).toEqual([null, listed(result)]);
+      // Its maker named, the link is that product.
+      expect((await app.search('https://www.target.com/p/vitamix-blender/-/A-12345679')).productId).toBe(vitamix);
+    } finally {
+      await app.t.close();
+    }
+  });
+});

@@ -27,6 +27,7 @@ import { likeTheListed, relatedToWords, sharesSomething } from './similar';
 import { spelledWords } from './short-words';
 import type { TypedAliases } from './typed-aliases';
 import { brandTypedBySound } from './sounded-brand';
+import { namesAKind } from './slug-maker';
 import { codedAnswer, emptySource, findsClearlyMore, findsLittle, findsNothing, foundIds, MATCH_LIMIT, RANGE_POOL, SIMILAR_LIMIT, SIMILAR_POOL, type WordsAnswer } from './search-words';
 
 export { CORRECTION_GAIN } from './search-words';
@@ -158,8 +159,8 @@ const nothingFound = (source: SearchSource): Found => ({
 });
 
 /**
- * What a pasted link or typed words find. A link's best candidate above the threshold is the product when none is
- * named; typed words name theirs themselves (`answerWords`: a best fit lacking some words must hold what they name).
+ * What a pasted link or typed words find. A link's best candidate above the threshold is the product when none is named
+ * but by words of a kind; typed words name theirs themselves (`answerWords`: a best fit lacking some words must hold what they name).
  */
 async function lookFor(search: Search, body: SearchBody): Promise<Found> {
   if (body.url === undefined) {
@@ -170,8 +171,11 @@ async function lookFor(search: Search, body: SearchBody): Promise<Found> {
   }
   const found = await lookForLink(search, body.url);
   const [best] = found.ranked;
-  if (found.productId === null && found.matchIds.length === 0 && best && best.score >= matchThreshold()) return { ...found, productId: best.productId, confidence: best.score };
-  return found;
+  if (found.productId !== null || found.matchIds.length > 0 || !best || best.score < matchThreshold()) return found;
+  // A link's words that name a kind of thing, not the product, are answered as typed (`slug-maker.ts`).
+  const { identifiedBy, source, unreadPage, sought } = found;
+  if (identifiedBy === 'url-slug' && sought && (await namesAKind(search.catalog, sought.title, best))) return { ...(await lookForWords(search, sought.title)), identifiedBy, source, unreadPage, sought };
+  return { ...found, productId: best.productId, confidence: best.score };
 }
 
 /** A pasted link: the offer it is, or the candidates for what its page or its words describe. */
