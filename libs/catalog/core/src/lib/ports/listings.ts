@@ -34,7 +34,7 @@ export interface BrowseQuery {
 
 /** What the shopper site lists: categories, browse pages, the sitemap's products. */
 export interface ProductListings {
-  /** Categories with products, and how many each has. */
+  /** Categories with products, and how many each has; most entries (as their chips count them) first. */
   listCategories(): Promise<CategoryRow[]>;
   /** A category by its slug, or null. */
   getCategory(slug: string): Promise<CategoryRow | null>;

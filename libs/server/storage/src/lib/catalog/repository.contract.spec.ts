@@ -241,6 +241,14 @@ describe.each(ENGINES)('catalog port on %s', (engine) => {
       expect((await s.catalog.browse({ ...page, maxPriceCents: 31_000 })).items.map((p) => p.id)).toEqual([1, 7]);
       // Every count a shopper reads counts entries: the category, its brands, its stores.
       expect(await s.catalog.getCategory('headphones')).toMatchObject({ productCount: 3, entryCount: 2 });
+      // Categories come most entries first: TVs' three products without a line outnumber Headphones' two entries.
+      await run(`UPDATE products SET category = 'TVs', category_slug = 'tvs' WHERE id = 5`);
+      await run(`UPDATE products SET offer_count = 1 WHERE id = 4`);
+      await run(`UPDATE products SET category = 'TVs', category_slug = 'tvs' WHERE id = 4`);
+      expect((await s.catalog.listCategories()).map((category) => [category.slug, category.productCount, category.entryCount])).toEqual([
+        ['tvs', 3, 3],
+        ['headphones', 3, 2],
+      ]);
       expect(lines.brands.map((b) => [b.name.toLowerCase(), b.count])).toEqual([
         ['bose', 1],
         ['sony', 1],
@@ -258,6 +266,8 @@ describe.each(ENGINES)('catalog port on %s', (engine) => {
       expect((await s.catalog.unreadLines(page, 10)).map((p) => p.id)).toEqual([7]);
     } finally {
       await run('UPDATE offers SET product_id = 3 WHERE id = 22');
+      await run(`UPDATE products SET category = 'Storage', category_slug = 'storage' WHERE id = 5`);
+      await run(`UPDATE products SET category = NULL, category_slug = NULL, offer_count = 0 WHERE id = 4`);
       await run(`UPDATE products SET title = 'Bose QuietComfort 45' WHERE id = 7`);
       await run(`UPDATE products SET line_key = NULL, line_of_title = NULL WHERE id IN (1, 2, 7)`);
     }

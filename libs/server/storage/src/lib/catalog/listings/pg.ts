@@ -43,7 +43,7 @@ export function createPgProductListings(pool: pg.Pool): ProductListings {
     },
     // A category's name: SQLite answers the name of any one of its products (they share it); here the least.
     listCategories: () =>
-      rowsOf<CategoryRow>(pool, 'categories', `${category} WHERE category_slug IS NOT NULL AND offer_count > 0 GROUP BY category_slug ORDER BY "productCount" DESC, slug`, []),
+      rowsOf<CategoryRow>(pool, 'categories', `${category} WHERE category_slug IS NOT NULL AND offer_count > 0 GROUP BY category_slug ORDER BY "entryCount" DESC, "productCount" DESC, slug`, []),
     getCategory: async (slug) =>
       (await rowsOf<CategoryRow>(pool, 'category', `${category} WHERE category_slug = $1 AND offer_count > 0 GROUP BY category_slug`, [slug]))[0] ?? null,
     async unreadLines(query, limit) {

@@ -14,7 +14,7 @@ const SQLITE_BROWSE: BrowseDialect = {
 const CATEGORY = `SELECT category AS name, category_slug AS slug, count(*) AS "productCount", count(DISTINCT ${LINE_GROUP}) AS "entryCount" FROM products`;
 
 const LISTINGS = {
-  categories: `${CATEGORY} WHERE category_slug IS NOT NULL AND offer_count > 0 GROUP BY category_slug ORDER BY "productCount" DESC, slug`,
+  categories: `${CATEGORY} WHERE category_slug IS NOT NULL AND offer_count > 0 GROUP BY category_slug ORDER BY "entryCount" DESC, "productCount" DESC, slug`,
   category: `${CATEGORY} WHERE category_slug = ? AND offer_count > 0 GROUP BY category_slug`,
   listedProducts: 'SELECT id, title, category_slug AS "categorySlug", updated_at AS "updatedAt" FROM products WHERE offer_count > 0 ORDER BY id LIMIT ? OFFSET ?',
   listedProductsSummary: 'SELECT count(*) AS count, max(updated_at) AS "updatedAt" FROM products WHERE offer_count > 0',
