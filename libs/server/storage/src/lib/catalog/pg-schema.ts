@@ -55,7 +55,8 @@ export const products = pgTable(
     index('products_gtin_idx').on(table.gtin),
     index('products_model_key_idx').on(table.modelKey),
     index('products_category_price_idx').on(table.categorySlug, table.bestPriceCents),
-    index('products_category_offers_idx').on(table.categorySlug, table.offerCount),
+    // A browse's counts of entries (`LINE_GROUP`: line_key, else the id) read a category's products from this index alone.
+    index('products_category_lines_idx').on(table.categorySlug, table.offerCount, table.lineKey, table.id),
     index('products_category_title_idx').on(table.categorySlug, table.title),
     index('products_price_idx').on(table.bestPriceCents),
     index('products_offers_idx').on(table.offerCount),

@@ -64,7 +64,8 @@ export const products = sqliteTable(
     index('products_gtin_idx').on(table.gtin),
     index('products_model_key_idx').on(table.modelKey),
     index('products_category_price_idx').on(table.categorySlug, table.bestPriceCents),
-    index('products_category_offers_idx').on(table.categorySlug, table.offerCount),
+    // A browse's counts of entries (`LINE_GROUP`: line_key, else the rowid) read a category's products from this index alone.
+    index('products_category_lines_idx').on(table.categorySlug, table.offerCount, table.lineKey),
     index('products_category_title_idx').on(table.categorySlug, table.title),
     index('products_price_idx').on(table.bestPriceCents),
     index('products_offers_idx').on(table.offerCount),
