@@ -50,6 +50,22 @@ export const storesOfProducts = (where: string, offerWhere: readonly string[]) =
      JOIN retailers r ON r.id = counted.retailer_id
      ORDER BY counted.count DESC, r.name ASC LIMIT 50`;
 
+/**
+ * The brands of the products `where` leaves, any letter case one brand (as `lower` folds it on each engine), with the
+ * entries (`LINE_GROUP`) of each, most first; each named by the spelling most of its products write ("Samsung" where
+ * two products write it so and one "SAMSUNG"), the least in byte order among those as many write, on either engine.
+ */
+export const brandsOfProducts = (where: string, dialect: Pick<BrowseDialect, 'byteOrder'>) =>
+  `WITH branded AS MATERIALIZED (
+       SELECT lower(products.brand) AS brand_key, products.brand AS spelling, ${LINE_GROUP} AS entry
+         FROM products ${where} AND products.brand IS NOT NULL AND products.brand <> ''),
+     counted AS (SELECT brand_key, count(DISTINCT entry) AS count FROM branded GROUP BY brand_key),
+     spelt AS (SELECT brand_key, spelling, row_number() OVER (PARTITION BY brand_key ORDER BY count(*) DESC, ${dialect.byteOrder('spelling')} ASC) AS rank
+                 FROM branded GROUP BY brand_key, spelling)
+   SELECT spelt.spelling AS name, counted.count AS count
+     FROM counted JOIN spelt ON spelt.brand_key = counted.brand_key AND spelt.rank = 1
+     ORDER BY counted.count DESC, ${dialect.byteOrder('spelt.spelling')} ASC LIMIT 50`;
+
 /** What one statement of a browse filters by: the offers' conditions (with or without the store), the brand, and the attributes but one. */
 export interface BrowseParts {
   offers: boolean;
@@ -59,10 +75,15 @@ export interface BrowseParts {
   exceptAttribute?: ProductAttribute;
 }
 
-/** How an engine writes what differs: `products.brand` compared in any letter case, an attribute of `products.attributes`. */
+/**
+ * How an engine writes what differs: `products.brand` compared in any letter case, an attribute of `products.attributes`,
+ * text in byte order.
+ */
 export interface BrowseDialect {
   sameBrand(placeholder: string): string;
   attribute(key: ProductAttribute): string;
+  /** A text compared in byte order, whatever the database's collation. */
+  byteOrder(expression: string): string;
 }
 
 /**

@@ -1,13 +1,14 @@
 import type { BrowseQuery, CategoryRow, ProductListings, ProductRow } from '@pricehunt/catalog-core';
 import { present, PRODUCT_ATTRIBUTES } from '@pricehunt/contracts';
 import type pg from 'pg';
-import { attributeParts, attributeValues, browseCounts, browseEntries, BROWSE_PARTS, browseWhere, LINE_GROUP, offerConditions, storesOfProducts, unreadLinesOf, type BrowseDialect, type BrowseParts } from '../browse-filters';
+import { attributeParts, attributeValues, brandsOfProducts, browseCounts, browseEntries, BROWSE_PARTS, browseWhere, LINE_GROUP, offerConditions, storesOfProducts, unreadLinesOf, type BrowseDialect, type BrowseParts } from '../browse-filters';
 import { rowsOf, shortHash } from '../pg/queryable';
 
 /** What PostgreSQL writes its own way in a browse. */
 const PG_BROWSE: BrowseDialect = {
   sameBrand: (placeholder) => `lower(products.brand) = lower(${placeholder})`,
   attribute: (key) => `(products.attributes ->> '${key}')`,
+  byteOrder: (expression) => `${expression} COLLATE "C"`,
 };
 
 /** The WHERE of one statement of a browse (`browseWhere`), with the values it numbers. */
@@ -81,13 +82,7 @@ export function createPgProductListings(pool: pg.Pool): ProductListings {
       const [total, items, brandRows, storeRows, attributes] = await Promise.all([
         pool.query<{ n: number; products: number }>(count, page.values.slice(0, -2)),
         rowsOf<ProductRow>(pool, `browse-${shortHash(list)}`, list, page.values),
-        // Brands in any letter case are one (SQLite: GROUP BY brand COLLATE NOCASE, named by one of its spellings); here
-        // each is named by its least spelling in byte order.
-        pool.query<{ name: string; count: number }>(
-          `SELECT min(brand) AS name, count(DISTINCT ${LINE_GROUP}) AS count FROM products ${brands.where} AND brand IS NOT NULL AND brand <> '' GROUP BY lower(brand)
-            ORDER BY count DESC, min(brand) ASC LIMIT 50`,
-          brands.values,
-        ),
+        pool.query<{ name: string; count: number }>(brandsOfProducts(brands.where, PG_BROWSE), brands.values),
         pool.query<{ id: string; name: string; count: number }>(storeSql, stores.values),
         attributeRows,
       ]);

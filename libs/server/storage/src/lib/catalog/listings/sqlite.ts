@@ -1,13 +1,14 @@
 import type { BrowseQuery, CategoryRow, ProductListings, ProductRow } from '@pricehunt/catalog-core';
 import { PRODUCT_ATTRIBUTES } from '@pricehunt/contracts';
 import type Database from 'better-sqlite3';
-import { attributeParts, attributeValues, browseCounts, browseEntries, BROWSE_PARTS, browseWhere, LINE_GROUP, offerConditions, storesOfProducts, unreadLinesOf, type BrowseDialect, type BrowseParts } from '../browse-filters';
+import { attributeParts, attributeValues, brandsOfProducts, browseCounts, browseEntries, BROWSE_PARTS, browseWhere, LINE_GROUP, offerConditions, storesOfProducts, unreadLinesOf, type BrowseDialect, type BrowseParts } from '../browse-filters';
 import { prepareAll } from '../sqlite/prepare';
 
 /** What SQLite writes its own way in a browse. */
 const SQLITE_BROWSE: BrowseDialect = {
   sameBrand: (placeholder) => `products.brand = ${placeholder} COLLATE NOCASE`,
   attribute: (key) => `json_extract(products.attributes, '$.${key}')`,
+  byteOrder: (expression) => expression,
 };
 
 /** A category with its products and its entries (a line's versions one, as a browse of it counts them). */
@@ -48,9 +49,7 @@ function browse(query: BrowseQuery, statement: (sql: string) => Database.Stateme
     total: counts.n,
     productCount: counts.products,
     items: statement(browseEntries(query, page.where, '@limit', '@offset')).all({ ...page.values, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }) as ProductRow[],
-    brands: statement(
-      `SELECT brand AS name, count(DISTINCT ${LINE_GROUP}) AS count FROM products ${brands.where} AND brand IS NOT NULL AND brand <> '' GROUP BY brand COLLATE NOCASE ORDER BY count DESC, brand ASC LIMIT 50`,
-    ).all(brands.values) as Array<{ name: string; count: number }>,
+    brands: statement(brandsOfProducts(brands.where, SQLITE_BROWSE)).all(brands.values) as Array<{ name: string; count: number }>,
     stores: statement(storeSql).all(stores.values) as Array<{ id: string; name: string; count: number }>,
     // A category's attributes: those its products have.
     attributes: query.categorySlug
