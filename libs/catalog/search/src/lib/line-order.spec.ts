@@ -159,3 +159,23 @@ describe('reading the lines of the whole catalog', () => {
     expect(stuck.batches()).toBe(2);
   });
 });
+
+describe('reading the lines of the whole catalog, beside other work', () => {
+  it('lets other work run between its batches', async () => {
+    const lines = new Map<number, string | null>();
+    const products = Array.from({ length: 6_000 }, (_, id) => ({ id, title: `Apple iPhone 16 (${id % 2 ? '256GB' : '128GB'}, Black)` }));
+    const batchesDone: number[] = [];
+    let batches = 0;
+    const listings = {
+      unreadLines: async (_query: unknown, limit: number) => products.filter((product) => !lines.has(product.id)).slice(0, limit),
+      setLines: async (read: ReadonlyArray<{ id: number; lineKey: string | null }>) => {
+        for (const line of read) lines.set(line.id, line.lineKey);
+        batches++;
+      },
+    };
+    // A timer due now runs before the second batch, not after the whole reading.
+    setImmediate(() => batchesDone.push(batches));
+    expect(await readAllLines(listings)).toBe(6_000);
+    expect(batchesDone).toEqual([1]);
+  });
+});

@@ -207,6 +207,8 @@ export async function readAllLines(listings: Pick<ProductListings, 'unreadLines'
     read += batch.length;
     if (batch.length < LINES_PER_BROWSE || batch.some((product) => before.has(product.id))) break;
     before = new Set(batch.map((product) => product.id));
+    // Requests go on between batches (SQLite's statements and the lines' reading hold the event loop).
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return read;
 }
