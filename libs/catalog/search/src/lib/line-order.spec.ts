@@ -1,4 +1,4 @@
-import { lineOf, linesTogether, readAllLines, typedLineWords, withLines } from './line-order';
+import { lineOf, LINES_PER_BATCH, linesTogether, readAllLines, typedLineWords, withLines } from './line-order';
 
 const titled = (...titles: string[]) => titles.map((title, id) => ({ id, title }));
 const titles = (products: ReadonlyArray<{ title: string }>) => products.map((product) => product.title);
@@ -124,14 +124,14 @@ describe('reading the lines of the whole catalog', () => {
   /** A catalog's listings in memory: `kept` says whether `setLines` keeps a product's line. */
   function listings(count: number, kept = () => true) {
     const lines = new Map<number, string | null>();
-    const products = Array.from({ length: count }, (_, id) => ({ id, title: `Apple iPhone 16 Pro (${id % 2 ? '256GB' : '128GB'}, Black Titanium)` }));
+    const products = Array.from({ length: count }, (_, index) => ({ id: index + 1, title: `Apple iPhone 16 Pro (${index % 2 ? '256GB' : '128GB'}, Black Titanium)` }));
     let batches = 0;
     return {
       lines,
       batches: () => batches,
-      unreadLines: async (_query: unknown, limit: number) => {
+      unreadLines: async (_query: unknown, limit: number, afterId = 0) => {
         batches++;
-        return products.filter((product) => !lines.has(product.id)).slice(0, limit);
+        return products.filter((product) => product.id > afterId && !lines.has(product.id)).slice(0, limit);
       },
       setLines: async (read: ReadonlyArray<{ id: number; lineKey: string | null }>) => {
         for (const line of read) if (kept()) lines.set(line.id, line.lineKey);
@@ -144,30 +144,30 @@ describe('reading the lines of the whole catalog', () => {
     expect(await readAllLines(catalog)).toBe(4_500);
     expect(catalog.lines.size).toBe(4_500);
     expect(new Set(catalog.lines.values())).toEqual(new Set([lineOf('Apple iPhone 16 Pro (128GB, Black Titanium)')?.key]));
-    expect(catalog.batches()).toBe(3);
+    expect(catalog.batches()).toBe(Math.ceil(4_500 / LINES_PER_BATCH) + (4_500 % LINES_PER_BATCH === 0 ? 1 : 0));
     expect(await readAllLines(catalog)).toBe(0);
   });
 
-  it('stops between batches when told, and when a batch’s lines could not be kept', async () => {
+  it('stops between batches when told, and goes past lines it could not keep, once', async () => {
     const catalog = listings(4_500);
     let told = false;
     const stopping = readAllLines(catalog, () => told);
     told = true;
-    expect(await stopping).toBe(2_000);
+    expect(await stopping).toBe(LINES_PER_BATCH);
     const stuck = listings(2_000, () => false);
-    expect(await readAllLines(stuck)).toBe(4_000);
-    expect(stuck.batches()).toBe(2);
+    expect(await readAllLines(stuck)).toBe(2_000);
+    expect(stuck.batches()).toBe(2_000 / LINES_PER_BATCH + 1);
   });
 });
 
 describe('reading the lines of the whole catalog, beside other work', () => {
   it('lets other work run between its batches', async () => {
     const lines = new Map<number, string | null>();
-    const products = Array.from({ length: 6_000 }, (_, id) => ({ id, title: `Apple iPhone 16 (${id % 2 ? '256GB' : '128GB'}, Black)` }));
+    const products = Array.from({ length: 6_000 }, (_, index) => ({ id: index + 1, title: `Apple iPhone 16 (${index % 2 ? '256GB' : '128GB'}, Black)` }));
     const batchesDone: number[] = [];
     let batches = 0;
     const listings = {
-      unreadLines: async (_query: unknown, limit: number) => products.filter((product) => !lines.has(product.id)).slice(0, limit),
+      unreadLines: async (_query: unknown, limit: number, afterId = 0) => products.filter((product) => product.id > afterId && !lines.has(product.id)).slice(0, limit),
       setLines: async (read: ReadonlyArray<{ id: number; lineKey: string | null }>) => {
         for (const line of read) lines.set(line.id, line.lineKey);
         batches++;

@@ -180,12 +180,12 @@ const LINES_PER_BROWSE = 2_000;
  * keeps it, so that the browse lists a line's versions as one entry.
  */
 export async function readBrowsedLines(listings: Pick<ProductListings, 'unreadLines' | 'setLines'>, query: BrowseQuery): Promise<number> {
-  return (await readLinesOf(listings, query)).length;
+  return (await readLinesOf(listings, query, LINES_PER_BROWSE)).length;
 }
 
-/** The products `readBrowsedLines` read the lines of. */
-async function readLinesOf(listings: Pick<ProductListings, 'unreadLines' | 'setLines'>, query: BrowseQuery): Promise<Array<{ id: number }>> {
-  const unread = await listings.unreadLines(query, LINES_PER_BROWSE);
+/** Reads the lines of up to `limit` of the products `query` browses whose line is unread, by id after `afterId`; answers those products. */
+async function readLinesOf(listings: Pick<ProductListings, 'unreadLines' | 'setLines'>, query: BrowseQuery, limit: number, afterId = 0): Promise<Array<{ id: number }>> {
+  const unread = await listings.unreadLines(query, limit, afterId);
   if (unread.length > 0) await listings.setLines(unread.map(({ id, title }) => ({ id, title, lineKey: lineOf(title)?.key ?? null })));
   return unread;
 }
@@ -193,20 +193,24 @@ async function readLinesOf(listings: Pick<ProductListings, 'unreadLines' | 'setL
 /** Every product shoppers see, as `unreadLines` reads them (a browse of no filter). */
 const EVERY_PRODUCT: BrowseQuery = { sort: 'offers', page: 1, pageSize: 1 };
 
+/** Products whose lines one batch of a whole catalog's reading reads: a few milliseconds of the event loop each. */
+export const LINES_PER_BATCH = 500;
+
 /**
- * Reads the line of every product shoppers see whose line is unread (`readBrowsedLines`), a batch at a time, until none
- * is left or `stopped` says so; answers how many it read. A batch holding a product the batch before read stops it:
- * that line could not be kept (the product renamed meanwhile), and the next reading reads it. The categories' entries
- * and a browse's counts then count every line's versions as one.
+ * Reads the line of every product shoppers see whose line is unread (`readBrowsedLines`), a batch at a time in the
+ * order of their ids, until none is left or `stopped` says so; answers how many it read. A product renamed while its
+ * batch was read keeps its line unread for the next reading. The categories' entries and a browse's counts then count
+ * every line's versions as one.
  */
 export async function readAllLines(listings: Pick<ProductListings, 'unreadLines' | 'setLines'>, stopped: () => boolean = () => false): Promise<number> {
   let read = 0;
-  let before = new Set<number>();
+  let afterId = 0;
   while (!stopped()) {
-    const batch = await readLinesOf(listings, EVERY_PRODUCT);
+    const batch = await readLinesOf(listings, EVERY_PRODUCT, LINES_PER_BATCH, afterId);
     read += batch.length;
-    if (batch.length < LINES_PER_BROWSE || batch.some((product) => before.has(product.id))) break;
-    before = new Set(batch.map((product) => product.id));
+    const last = batch.at(-1);
+    if (batch.length < LINES_PER_BATCH || last === undefined) break;
+    afterId = last.id;
     // Requests go on between batches (SQLite's statements and the lines' reading hold the event loop).
     await new Promise((resolve) => setImmediate(resolve));
   }

@@ -57,9 +57,9 @@ export interface ProductListings {
   }>;
   /**
    * Up to `limit` of the products `query` filters to (its page and order aside) whose line was read from another title
-   * than theirs, or never (`setLines`).
+   * than theirs, or never (`setLines`); those whose id is above `afterId` (0 when not given), by id.
    */
-  unreadLines(query: BrowseQuery, limit: number): Promise<Array<{ id: number; title: string }>>;
+  unreadLines(query: BrowseQuery, limit: number, afterId?: number): Promise<Array<{ id: number; title: string }>>;
   /**
    * Keeps each product's line as read from `title` (`lineKey`: the same for every version of a line; null for a product
    * of no line); a product renamed since keeps its line unread.

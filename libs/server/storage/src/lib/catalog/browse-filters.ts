@@ -151,6 +151,7 @@ export function browseEntries(query: BrowseQuery, where: string, limit: string, 
 /** How many entries and products `where` leaves. */
 export const browseCounts = (where: string) => `SELECT count(DISTINCT ${LINE_GROUP}) AS n, count(*) AS products FROM products ${where}`;
 
-/** The products `where` leaves whose line was read from another title, or never. */
-export const unreadLinesOf = (where: string, limit: string) =>
-  `SELECT products.id AS id, products.title AS title FROM products ${where} AND (products.line_of_title IS NULL OR products.line_of_title <> products.title) LIMIT ${limit}`;
+/** The products `where` leaves whose line was read from another title, or never, after a product id, by id. */
+export const unreadLinesOf = (where: string, limit: string, afterId: string) =>
+  `SELECT products.id AS id, products.title AS title FROM products ${where} AND products.id > ${afterId}
+     AND (products.line_of_title IS NULL OR products.line_of_title <> products.title) ORDER BY products.id LIMIT ${limit}`;

@@ -230,7 +230,10 @@ describe.each(ENGINES)('catalog port on %s', (engine) => {
   it('browses a line’s versions as one entry, ordered by its lowest price, once their lines are read', async () => {
     const page = { sort: 'price_asc' as const, page: 1, pageSize: 10, categorySlug: 'headphones' };
     try {
-      expect((await s.catalog.unreadLines(page, 10)).map((p) => p.id).sort()).toEqual([1, 2, 7]);
+      expect((await s.catalog.unreadLines(page, 10)).map((p) => p.id)).toEqual([1, 2, 7]);
+      // By id, after the one given: a whole catalog is read a batch at a time.
+      expect((await s.catalog.unreadLines(page, 1)).map((p) => p.id)).toEqual([1]);
+      expect((await s.catalog.unreadLines(page, 10, 1)).map((p) => p.id)).toEqual([2, 7]);
       await s.catalog.setLines([
         { id: 1, title: HEADPHONES, lineKey: null },
         { id: 2, title: 'Bose QuietComfort 45', lineKey: 'bose quietcomfort 45' },

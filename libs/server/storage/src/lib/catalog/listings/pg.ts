@@ -47,9 +47,9 @@ export function createPgProductListings(pool: pg.Pool): ProductListings {
       rowsOf<CategoryRow>(pool, 'categories', `${category} WHERE category_slug IS NOT NULL AND offer_count > 0 GROUP BY category_slug ORDER BY "entryCount" DESC, "productCount" DESC, slug`, []),
     getCategory: async (slug) =>
       (await rowsOf<CategoryRow>(pool, 'category', `${category} WHERE category_slug = $1 AND offer_count > 0 GROUP BY category_slug`, [slug]))[0] ?? null,
-    async unreadLines(query, limit) {
+    async unreadLines(query, limit, afterId = 0) {
       const { where, values, param } = builtWhere(query, BROWSE_PARTS.page);
-      const { rows } = await pool.query<{ id: number; title: string }>(unreadLinesOf(where, param(limit)), values);
+      const { rows } = await pool.query<{ id: number; title: string }>(unreadLinesOf(where, param(limit), param(afterId)), values);
       return rows.map((row) => ({ id: Number(row.id), title: row.title }));
     },
     async setLines(lines) {

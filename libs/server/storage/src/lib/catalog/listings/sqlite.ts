@@ -75,9 +75,9 @@ export function createSqliteProductListings(sqlite: Database.Database): ProductL
     listCategories: async () => s.categories.all() as CategoryRow[],
     getCategory: async (slug) => (s.category.get(slug) as CategoryRow | undefined) ?? null,
     browse: async (query) => browse(query, statement),
-    async unreadLines(query, limit) {
+    async unreadLines(query, limit, afterId = 0) {
       const { where, values } = builtWhere(query, BROWSE_PARTS.page);
-      return statement(unreadLinesOf(where, '@limit')).all({ ...values, limit }) as Array<{ id: number; title: string }>;
+      return statement(unreadLinesOf(where, '@limit', '@afterId')).all({ ...values, limit, afterId }) as Array<{ id: number; title: string }>;
     },
     async setLines(lines) {
       sqlite.transaction(() => {
