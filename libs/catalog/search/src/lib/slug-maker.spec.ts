@@ -14,10 +14,14 @@ const ranked = (matcher: number) => ({
 });
 
 describe('a link’s words that name a maker', () => {
-  it('hold its brand in any letter case, spaced or hyphenated as the product writes it', async () => {
+  it('hold its brand in any letter case, spaced or hyphenated as the product writes it, under any of its names', async () => {
     expect(await namesTheMaker(catalogOf('Hewlett-Packard'), 'hewlett packard envy 13 laptop', 1)).toBe(true);
     expect(await namesTheMaker(catalogOf('KitchenAid'), 'kitchen aid artisan mixer', 1)).toBe(true);
     expect(await namesTheMaker(catalogOf('Vitamix'), 'some unknown blender', 1)).toBe(false);
+    // Any of its names, as whole words: "hp" for Hewlett-Packard; not "lg" inside another word.
+    expect(await namesTheMaker(catalogOf('Hewlett-Packard'), 'hp envy 13 laptop', 1)).toBe(true);
+    expect(await namesTheMaker(catalogOf('LG'), 'bulgaria travel adapter', 1)).toBe(false);
+    expect(await namesTheMaker(catalogOf('Bose Corporation'), 'bose quietcomfort earbuds', 1)).toBe(true);
   });
 
   it('are any words for a product of no brand', async () => {

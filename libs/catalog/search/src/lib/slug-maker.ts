@@ -6,15 +6,21 @@
  * well-known name without its maker ("iphone 15", "playstation 5 console slim") the pair matcher is sure of stay
  * answered by the link's ranking.
  */
-import { type CatalogRepository, matchThreshold, type RankedProduct } from '@pricehunt/catalog-core';
+import { type CatalogRepository, indexWords, matchThreshold, type RankedProduct } from '@pricehunt/catalog-core';
+import { normaliseBrand } from '@pricehunt/catalog-matching';
 
-/** Letters and digits alone, lower case: "Hewlett-Packard" and "hewlett packard" are one spelling. */
-const compact = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+/** Words read together as one brand's name ("hewlett packard", "ultimate ears"), at most. */
+const BRAND_WORDS = 3;
 
-/** True when `words` hold the brand of product `productId`, or the product has none to hold. */
+/**
+ * True when `words` hold the brand of product `productId` under any of its names (`normaliseBrand`: "hewlett packard"
+ * or "hp" for "Hewlett-Packard", "kitchen aid" for KitchenAid), as whole words, or the product has none to hold.
+ */
 export async function namesTheMaker(catalog: Pick<CatalogRepository, 'getProducts'>, words: string, productId: number): Promise<boolean> {
-  const brand = compact((await catalog.getProducts([productId])).get(productId)?.brand ?? '');
-  return brand === '' || compact(words).includes(brand);
+  const brand = normaliseBrand((await catalog.getProducts([productId])).get(productId)?.brand);
+  if (!brand) return true;
+  const said = indexWords(words);
+  return said.some((_, at) => Array.from({ length: BRAND_WORDS }, (_, length) => said.slice(at, at + length + 1)).some((run) => run.length > 0 && normaliseBrand(run.join(' ')) === brand));
 }
 
 /** True when a link's `words` name a kind of thing rather than `best`, the product the ranking put first (see above). */
