@@ -4,6 +4,7 @@ describe('product URLs', () => {
   it('carry the id and the title as words', () => {
     expect(paths.product(42, 'Sony WH-1000XM5 Wireless Noise Canceling Headphones – Black')).toBe('/product/42/sony-wh-1000xm5-wireless-noise-canceling-headphones-black');
     expect(productSlug('Café «Crème» 2.0 L')).toBe('cafe-creme-2-0-l');
+    expect(productSlug('Nintendo Switch™ – OLED Model')).toBe('nintendo-switch-oled-model');
     expect(productSlug('— · —')).toBe('product');
   });
 

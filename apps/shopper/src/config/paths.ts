@@ -1,3 +1,5 @@
+import { foldAccents } from '@pricehunt/contracts';
+
 /** The one table of the shopper site's paths (SPEC §2). */
 export const paths = {
   home: '/',
@@ -36,10 +38,7 @@ export const paths = {
  * cut at a word ("sony-wh-1000xm5-wireless-noise-canceling-headphones"); "product" when nothing is left.
  */
 export function productSlug(title: string): string {
-  const words = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+  const words = foldAccents(title)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
   const cut = words.length > 80 ? words.slice(0, 80).replace(/-[^-]*$/, '') : words;

@@ -16,3 +16,4 @@ export * from './lib/period';
 export * from './lib/watches';
 export * from './lib/present';
 export * from './lib/gtin';
+export * from './lib/fold';

@@ -237,3 +237,20 @@ describe('search API: a generation typed the other way', () => {
     expect(result.product).toBeNull();
   });
 });
+
+/** Names written with a trademark sign ("DualSense™"), found by the name typed without it. */
+describe('search API: a name its listings write with a trademark sign', () => {
+  const OFFERS = [
+    offer({ externalId: '9004001', url: 'https://www.walmart.com/ip/x/9004001', title: 'Sony DualSense™ Wireless Controller – Cosmic Red', brand: 'Sony', priceCents: 7_499, category: 'Video Games' }),
+    offer({ externalId: '9004002', url: 'https://www.walmart.com/ip/x/9004002', title: 'Sony DualSense Edge Wireless Controller', brand: 'Sony', priceCents: 19_999, category: 'Video Games' }),
+    offer({ externalId: '9004003', url: 'https://www.walmart.com/ip/x/9004003', title: 'Nintendo Switch™ – OLED Model with White Joy-Con™', brand: 'Nintendo', priceCents: 34_999, category: 'Video Games' }),
+    offer({ externalId: '9004004', url: 'https://www.walmart.com/ip/x/9004004', title: 'Nintendo Switch Lite Console, Turquoise', brand: 'Nintendo', priceCents: 19_999, category: 'Video Games' }),
+  ];
+  const search = typedSearchOn(OFFERS, 'trademark fixtures');
+
+  it('finds the product by its name typed without the sign, before the names that add a word', async () => {
+    expect(firstTitle(await search('dualsense wireless controller cosmic red'))).toMatch(/^Sony DualSense™ Wireless Controller/);
+    expect(firstTitle(await search('switch oled model'))).toMatch(/^Nintendo Switch™ – OLED/);
+    expect(firstTitle(await search('nintendo switch oled white joy-con'))).toMatch(/^Nintendo Switch™ – OLED/);
+  });
+});

@@ -9,4 +9,8 @@ describe('index words', () => {
     expect(indexWords('Sony WH-1000XM5 / sony, 30h')).toEqual(['sony', 'wh', '1000xm5', '30h']);
     expect(indexWords(' -- ')).toEqual([]);
   });
+
+  it('reads a trademark sign as the tokenizer does, between words: no letters of the name', () => {
+    expect(indexWords('Nintendo Switch™ – OLED')).toEqual(['nintendo', 'switch', 'oled']);
+  });
 });

@@ -1,6 +1,11 @@
-/** Text folded the way the FTS5 unicode61 tokenizer folds it: without accents, in lower case. */
+import { foldAccents } from '@pricehunt/contracts';
+
+/**
+ * Text folded the way the FTS5 unicode61 tokenizer folds it: without accents, in lower case, a mark sign no letters
+ * ("Switch™" is the word "switch", as the tokenizer splits it).
+ */
 export function foldText(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return foldAccents(text);
 }
 
 /** Turns free text into index words the way the FTS5 unicode61 tokenizer splits them. */

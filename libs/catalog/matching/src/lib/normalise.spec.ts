@@ -90,4 +90,8 @@ describe('tokenizeTitle', () => {
   it('keeps decimal numbers whole and folds accents', () => {
     expect(tokenizeTitle('Café 5.1 Surround Bundle')).toEqual(['cafe', '5.1', 'surround']);
   });
+  it('reads a trademark sign as no letters of the name it follows', () => {
+    expect(tokenizeTitle('Nintendo Switch™ - OLED Model White')).toEqual(tokenizeTitle('Nintendo Switch - OLED Model White'));
+    expect(tokenizeTitle('DualSense™ Wireless Controller')).toEqual(['dualsense', 'wireless', 'controller']);
+  });
 });

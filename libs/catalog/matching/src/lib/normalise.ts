@@ -11,11 +11,10 @@
  *   14 digits after the check digit is verified, so a UPC-A and the EAN-13 with a leading
  *   zero compare equal. Invalid codes normalise to null.
  */
+import { foldAccents } from '@pricehunt/contracts';
 import { englishColourWord } from './colour-words';
 
-const DIACRITICS = /[\u0300-\u036f]/g;
-
-/** Lower-case, strip diacritics, map typographic quotes and dashes to ASCII. */
+/** Lower-case, strip diacritics and mark signs (`foldAccents`), map typographic quotes and dashes to ASCII. */
 let lastFoldIn = '';
 let lastFoldOut = '';
 export function foldText(input: string): string {
@@ -34,13 +33,10 @@ function foldUncached(input: string): string {
   // eslint-disable-next-line no-control-regex
   const folded = /^[\x00-\x7f]*$/.test(input)
     ? input.toLowerCase()
-    : input
-        .normalize('NFKD')
-        .replace(DIACRITICS, '')
+    : foldAccents(input)
         .replace(/[\u2018\u2019\u2032]/g, "'")
         .replace(/[\u201c\u201d\u2033]/g, '"')
-        .replace(/[\u2010-\u2015]/g, '-')
-        .toLowerCase();
+        .replace(/[\u2010-\u2015]/g, '-');
   return folded.includes('gen') ? folded.replace(ORDINAL_GENERATION, '$1') : folded;
 }
 
