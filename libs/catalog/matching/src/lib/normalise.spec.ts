@@ -94,4 +94,10 @@ describe('tokenizeTitle', () => {
     expect(tokenizeTitle('Nintendo Switch™ - OLED Model White')).toEqual(tokenizeTitle('Nintendo Switch - OLED Model White'));
     expect(tokenizeTitle('DualSense™ Wireless Controller')).toEqual(['dualsense', 'wireless', 'controller']);
   });
+  it('reads a material or kind of footwear of another language as its English word, as it reads colours', () => {
+    const french = tokenizeTitle('Nike Tiempo Genio II Cuir FG - Noir/ Blanc Nike chaussures pour homme');
+    const spanish = tokenizeTitle('Nike Tiempo Genio II Piel FG -Negro/Blanco Nike - Zapatillas');
+    expect(french).toEqual(['nike', 'tiempo', 'genio', 'ii', 'leather', 'fg', 'black', 'white', 'nike', 'shoes', 'pour', 'homme']);
+    expect(spanish).toEqual(['nike', 'tiempo', 'genio', 'ii', 'leather', 'fg', 'black', 'white', 'nike', 'shoes']);
+  });
 });

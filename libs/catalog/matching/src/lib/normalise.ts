@@ -13,6 +13,7 @@
  */
 import { foldAccents } from '@pricehunt/contracts';
 import { englishColourWord } from './colour-words';
+import { englishKindWord } from './kind-words';
 
 /** Lower-case, strip diacritics and mark signs (`foldAccents`), map typographic quotes and dashes to ASCII. */
 let lastFoldIn = '';
@@ -205,7 +206,7 @@ export function tokenizeTitle(title: string): string[] {
     // Versions: "v2", "2.0" and "2" are the same number.
     const version = /^v?(\d+)(?:\.0+)?$/.exec(token);
     if (version) token = version[1] as string;
-    out.push(englishColourWord(token) ?? token);
+    out.push(englishColourWord(token) ?? englishKindWord(token) ?? token);
   }
   return out;
 }
