@@ -4,6 +4,21 @@ import { tokenizeTitle } from './normalise';
 const kinds = (title: string) => extractQuantities(title).map((q) => [q.kind, q.value]);
 
 describe('extractQuantities', () => {
+  it('reads a decimal comma before a unit as European shops write a measure, and the inch in their languages', () => {
+    expect(kinds('Festplatte 1,5 TB')).toEqual(kinds('Hard Drive 1.5TB'));
+    expect(kinds('Kamera 20,1 MP')).toEqual([['resolution', 20]]);
+    expect(kinds('Notebook 15,6 Zoll 512 GB SSD')).toEqual(kinds('Notebook 15.6" 512GB SSD'));
+    expect(kinds('Téléviseur 55 pouces')).toEqual([['size', 55]]);
+    expect(kinds('Televisor 50 pulgadas')).toEqual([['size', 50]]);
+    // A comma before three digits groups thousands; one before no unit parts a list.
+    expect(kinds('SSD 7,450MB/s 2TB')).toEqual([['data', 2e12]]);
+    expect(tokenizeTitle('Case for iPhone 12,13 Pro')).toEqual(['case', 'iphone', '12', '13', 'pro']);
+  });
+
+  it('reads a size written with a fraction as its decimal, not the fraction’s digits run on', () => {
+    expect(kinds('Garden Hose 1½" x 50 ft')).toEqual(kinds('Garden Hose 1.5" x 50 ft'));
+    expect(kinds('Garden Hose 1½" x 50 ft')).not.toContainEqual(['size', 2]);
+  });
   it('reads capacities in decimal bytes: 1TB ≡ 1 TB ≡ 1000GB', () => {
     expect(kinds('WD 1TB drive')).toEqual([['data', 1e12]]);
     expect(kinds('WD 1 TB drive')).toEqual([['data', 1e12]]);

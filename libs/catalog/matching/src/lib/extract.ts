@@ -37,6 +37,15 @@ const UNITS: Record<string, UnitDef> = {
   in: { kind: 'size', factor: 1 },
   inch: { kind: 'size', factor: 1 },
   inches: { kind: 'size', factor: 1 },
+  // The inch in the languages of European shops ("65 Zoll", "55 pouces", "50 pulgadas", "55 pollici", "55 cali", "55 duim").
+  zoll: { kind: 'size', factor: 1 },
+  pouce: { kind: 'size', factor: 1 },
+  pouces: { kind: 'size', factor: 1 },
+  pulgada: { kind: 'size', factor: 1 },
+  pulgadas: { kind: 'size', factor: 1 },
+  pollici: { kind: 'size', factor: 1 },
+  cali: { kind: 'size', factor: 1 },
+  duim: { kind: 'size', factor: 1 },
   w: { kind: 'power', factor: 1 },
   watt: { kind: 'power', factor: 1 },
   watts: { kind: 'power', factor: 1 },
@@ -55,7 +64,7 @@ const UNITS: Record<string, UnitDef> = {
 
 // A number, optional space or dash, a unit; the unit must not run on into more letters.
 const QUANTITY_RE =
-  /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s?-?\s?(kb|mb|gb|tb|"|''|inches|inch|in|watts|watt|kw|w|mah|khz|mhz|ghz|hz|mm|cm|megapixels|megapixel|mp)(?![a-z0-9])/g;
+  /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s?-?\s?(kb|mb|gb|tb|"|''|inches|inch|in|zoll|pouces|pouce|pulgadas|pulgada|pollici|cali|duim|watts|watt|kw|w|mah|khz|mhz|ghz|hz|mm|cm|megapixels|megapixel|mp)(?![a-z0-9])/g;
 /**
  * A screen's diagonal in inches, by the word after the number: a television's class ('Samsung - 65" Class QN90C', and
  * the same in a URL slug, where the inch mark is lost: "samsung-65-class-qn90c"), or the word "diagonal" (a projection
@@ -226,7 +235,7 @@ export function colourSpellings(title: string): string[] {
 }
 
 /** Words after which a number is a measure, not a line number ("30 hour", "2 pack", "65 inch"). */
-const MEASURE_WORD = /^(?:hours?|hrs?|days?|weeks?|months?|years?|minutes?|mins?|seconds?|secs?|inch|inches|in|ft|feet|foot|yards?|pack|packs|count|ct|pcs|pieces?|sets?|cups?|quarts?|qt|oz|ounces?|lbs?|pounds?|ml|l|liters?|litres?|gallons?|gal|mm|cm|m|meters?|metres?|km|kb|mb|gb|tb|mp|w|watts?|v|volts?|mah|hz|khz|mhz|ghz|x|times|percent|people|persons?|players?|ports?|slots?|speeds?|channels?|bit)$/;
+const MEASURE_WORD = /^(?:hours?|hrs?|days?|weeks?|months?|years?|minutes?|mins?|seconds?|secs?|inch|inches|in|zoll|pouces?|pulgadas?|pollici|cali|duim|ft|feet|foot|yards?|pack|packs|count|ct|pcs|pieces?|sets?|cups?|quarts?|qt|oz|ounces?|lbs?|pounds?|ml|l|liters?|litres?|gallons?|gal|mm|cm|m|meters?|metres?|km|kb|mb|gb|tb|mp|w|watts?|v|volts?|mah|hz|khz|mhz|ghz|x|times|percent|people|persons?|players?|ports?|slots?|speeds?|channels?|bit)$/;
 /** Words a number follows as an amount, not as the name of a model line ("up 30", "over 100"). */
 const AMOUNT_WORDS: ReadonlySet<string> = new Set(['up', 'over', 'under', 'than', 'about', 'approx', 'around', 'only', 'just', 'ages', 'age', 'pack', 'set', 'of', 'x', 'by', 'plus', 'and', 'or']);
 

@@ -94,6 +94,9 @@ describe('tokenizeTitle', () => {
     expect(tokenizeTitle('Nintendo Switch™ - OLED Model White')).toEqual(tokenizeTitle('Nintendo Switch - OLED Model White'));
     expect(tokenizeTitle('DualSense™ Wireless Controller')).toEqual(['dualsense', 'wireless', 'controller']);
   });
+  it('reads a fraction after a whole number as its decimals, as a shop writing "10.5" does', () => {
+    expect(tokenizeTitle('Nike Air Max 90 Size 10½')).toEqual(tokenizeTitle('Nike Air Max 90 Size 10.5'));
+  });
   it('reads a material or kind of footwear of another language as its English word, as it reads colours', () => {
     const french = tokenizeTitle('Nike Tiempo Genio II Cuir FG - Noir/ Blanc Nike chaussures pour homme');
     const spanish = tokenizeTitle('Nike Tiempo Genio II Piel FG -Negro/Blanco Nike - Zapatillas');

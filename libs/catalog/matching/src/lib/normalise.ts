@@ -15,7 +15,10 @@ import { foldAccents } from '@pricehunt/contracts';
 import { englishColourWord } from './colour-words';
 import { englishKindWord } from './kind-words';
 
-/** Lower-case, strip diacritics and mark signs (`foldAccents`), map typographic quotes and dashes to ASCII. */
+/**
+ * Lower-case, strip diacritics and mark signs (`foldAccents`), map typographic quotes and dashes to ASCII, read a
+ * measure's decimal comma as a point (`DECIMAL_COMMA`).
+ */
 let lastFoldIn = '';
 let lastFoldOut = '';
 export function foldText(input: string): string {
@@ -30,6 +33,13 @@ export function foldText(input: string): string {
 /** A generation written as an ordinal ("2nd generation", "3rd gen") is the line's number ("AirPods Pro 2"). */
 const ORDINAL_GENERATION = /\b(\d{1,2})(?:st|nd|rd|th)[\s-]+gen(?:eration)?\b/g;
 
+/**
+ * A decimal comma before a unit, as European shops write a measure ("1,5 TB", "15,6 Zoll", "20,1 MP"): the number's
+ * decimal point, where the comma parted it into two numbers ("1,5 TB" read as 5 TB). A comma before three digits
+ * groups thousands ("7,450MB/s"), and one before no unit parts a list ("iPhone 12,13").
+ */
+const DECIMAL_COMMA = /(?<![\d.,])(\d{1,4}),(\d{1,2})(?=\s?(?:kb|mb|gb|tb|zoll|pouces?|pulgadas?|pollici|cali|duim|cm|mm|ml|cl|l|kg|g|kw|w|v|mah|ah|mp|khz|mhz|ghz|hz|"|'')(?![a-z]))/g;
+
 function foldUncached(input: string): string {
   // eslint-disable-next-line no-control-regex
   const folded = /^[\x00-\x7f]*$/.test(input)
@@ -38,7 +48,8 @@ function foldUncached(input: string): string {
         .replace(/[\u2018\u2019\u2032]/g, "'")
         .replace(/[\u201c\u201d\u2033]/g, '"')
         .replace(/[\u2010-\u2015]/g, '-');
-  return folded.includes('gen') ? folded.replace(ORDINAL_GENERATION, '$1') : folded;
+  const decimal = folded.includes(',') ? folded.replace(DECIMAL_COMMA, '$1.$2') : folded;
+  return decimal.includes('gen') ? decimal.replace(ORDINAL_GENERATION, '$1') : decimal;
 }
 
 /** "WH-1000XM5" ≡ "wh1000xm5": upper-case, keep only letters and digits. Empty → null. */
