@@ -10,6 +10,13 @@ describe('extractQuantities', () => {
     expect(kinds('Notebook 15,6 Zoll 512 GB SSD')).toEqual(kinds('Notebook 15.6" 512GB SSD'));
     expect(kinds('Téléviseur 55 pouces')).toEqual([['size', 55]]);
     expect(kinds('Televisor 50 pulgadas')).toEqual([['size', 50]]);
+    // French shops count in octets; a number after "to" makes it a range.
+    expect(kinds('Apple iPhone 15 Pro 1 To Titane naturel')).toEqual(kinds('Apple iPhone 15 Pro 1TB Natural Titanium'));
+    expect(kinds('Clé USB SanDisk Ultra 64 Go')).toEqual([['data', 64e9]]);
+    expect(kinds('Board game for 2 to 4 players')).toEqual([]);
+    expect(kinds('Seagate IronWolf 1,5 To (NAS)')).toEqual([['data', 1.5e12]]);
+    expect(kinds('StarTech.com Slim USB 3.0 To VGA External Video Card')).toEqual([]);
+    expect(kinds('usb 2.0 to serial db9 adapter')).toEqual([]);
     // A comma before three digits groups thousands; one before no unit parts a list.
     expect(kinds('SSD 7,450MB/s 2TB')).toEqual([['data', 2e12]]);
     expect(tokenizeTitle('Case for iPhone 12,13 Pro')).toEqual(['case', 'iphone', '12', '13', 'pro']);

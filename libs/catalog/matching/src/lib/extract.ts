@@ -32,6 +32,9 @@ const UNITS: Record<string, UnitDef> = {
   mb: { kind: 'data', factor: 1e6 },
   gb: { kind: 'data', factor: 1e9 },
   tb: { kind: 'data', factor: 1e12 },
+  // French shops count bytes in octets: "128 Go", "2 To".
+  go: { kind: 'data', factor: 1e9 },
+  to: { kind: 'data', factor: 1e12 },
   '"': { kind: 'size', factor: 1 },
   "''": { kind: 'size', factor: 1 },
   in: { kind: 'size', factor: 1 },
@@ -64,7 +67,7 @@ const UNITS: Record<string, UnitDef> = {
 
 // A number, optional space or dash, a unit; the unit must not run on into more letters.
 const QUANTITY_RE =
-  /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s?-?\s?(kb|mb|gb|tb|"|''|inches|inch|in|zoll|pouces|pouce|pulgadas|pulgada|pollici|cali|duim|watts|watt|kw|w|mah|khz|mhz|ghz|hz|mm|cm|megapixels|megapixel|mp)(?![a-z0-9])/g;
+  /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s?-?\s?(kb|mb|gb|tb|go|to|"|''|inches|inch|in|zoll|pouces|pouce|pulgadas|pulgada|pollici|cali|duim|watts|watt|kw|w|mah|khz|mhz|ghz|hz|mm|cm|megapixels|megapixel|mp)(?![a-z0-9])/g;
 /**
  * A screen's diagonal in inches, by the word after the number: a television's class ('Samsung - 65" Class QN90C', and
  * the same in a URL slug, where the inch mark is lost: "samsung-65-class-qn90c"), or the word "diagonal" (a projection
@@ -107,6 +110,19 @@ function roundKey(n: number): number {
  * stated cut to whole ones by one shop and not by another ("14.7 megapixel" and "14 megapixel" of one camera), so they
  * count in whole megapixels.
  */
+/** A connector's name before a number: "USB 3.0 To VGA" is an adapter's, not 3 terabytes. */
+const CONNECTOR_BEFORE = /(?:usb|hdmi|sata|displayport|dp|thunderbolt|pcie|firewire|lightning|ethernet|type[- ]?c)\s?-?\s?$/;
+
+/**
+ * Whether "<number> to" is terabytes as French shops write them: "To" with its capital ("2 To", "1,5 To"), after no
+ * connector's name (`before`: the folded title up to the number).
+ */
+function writesTerabytes(title: string, number: string, before: string): boolean {
+  if (CONNECTOR_BEFORE.test(before)) return false;
+  const written = number.replace('.', '[.,]');
+  return new RegExp(`(?<![\\p{L}\\p{N}.,])${written}\\s?-?\\s?To(?![\\p{L}\\p{N}])`, 'u').test(title);
+}
+
 function baseValue(value: number, def: UnitDef): number {
   if (def.kind === 'data' && value >= 1024 && value % 256 === 0 && def.factor < 1e12) return (value / 1024) * def.factor * 1000;
   if (def.kind === 'resolution' && value >= 2) return Math.trunc(value);
@@ -128,6 +144,9 @@ export function extractQuantities(title: string): Quantity[] {
     if (unit === 'in' && /^\s?-?\s?1(?![0-9])/.test(after)) continue;
     // "5 in-wall", "7 in-dash", "3-in-one": "in" begins the word after the number; it is not inches.
     if (unit === 'in' && /^-\p{L}/u.test(after)) continue;
+    // "2 to 4 players", "ready 2 go 5": a number after the word makes it a range's or a phrase's, not octets.
+    if ((unit === 'to' || unit === 'go') && /^\s?-?\s?\d/.test(after)) continue;
+    if (unit === 'to' && !writesTerabytes(title, m[1] as string, text.slice(0, m.index))) continue;
     // "7,450MB/s" (or "450mb s" in a URL slug) is a transfer rate, not a capacity.
     if (def.kind === 'data' && /^(?:\s?\/\s?|\s)s(?![a-z0-9])/.test(after)) continue;
     const quantity: Quantity = { kind: def.kind, value: roundKey(baseValue(value, def)), text: m[0].trim() };

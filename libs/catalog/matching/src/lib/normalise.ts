@@ -38,7 +38,7 @@ const ORDINAL_GENERATION = /\b(\d{1,2})(?:st|nd|rd|th)[\s-]+gen(?:eration)?\b/g;
  * decimal point, where the comma parted it into two numbers ("1,5 TB" read as 5 TB). A comma before three digits
  * groups thousands ("7,450MB/s"), and one before no unit parts a list ("iPhone 12,13").
  */
-const DECIMAL_COMMA = /(?<![\d.,])(\d{1,4}),(\d{1,2})(?=\s?(?:kb|mb|gb|tb|zoll|pouces?|pulgadas?|pollici|cali|duim|cm|mm|ml|cl|l|kg|g|kw|w|v|mah|ah|mp|khz|mhz|ghz|hz|"|'')(?![a-z]))/g;
+const DECIMAL_COMMA = /(?<![\d.,])(\d{1,4}),(\d{1,2})(?=\s?(?:kb|mb|gb|tb|go|to|zoll|pouces?|pulgadas?|pollici|cali|duim|cm|mm|ml|cl|l|kg|g|kw|w|v|mah|ah|mp|khz|mhz|ghz|hz|"|'')(?![a-z]))/g;
 
 function foldUncached(input: string): string {
   // eslint-disable-next-line no-control-regex
