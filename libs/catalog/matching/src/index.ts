@@ -12,6 +12,7 @@ export {
 } from './lib/normalise';
 export {
   extractQuantities,
+  multipackCounts,
   quantitiesByKind,
   extractColours,
   colourNames,

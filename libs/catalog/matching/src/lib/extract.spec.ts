@@ -1,4 +1,4 @@
-import { colourNames, cutColourCompletions, extractColours, extractLineNumbers, extractModelCandidates, extractQuantities } from './extract';
+import { colourNames, cutColourCompletions, extractColours, extractLineNumbers, extractModelCandidates, extractQuantities, multipackCounts } from './extract';
 import { tokenizeTitle } from './normalise';
 
 const kinds = (title: string) => extractQuantities(title).map((q) => [q.kind, q.value]);
@@ -20,6 +20,15 @@ describe('extractQuantities', () => {
     // A comma before three digits groups thousands; one before no unit parts a list.
     expect(kinds('SSD 7,450MB/s 2TB')).toEqual([['data', 2e12]]);
     expect(tokenizeTitle('Case for iPhone 12,13 Pro')).toEqual(['case', 'iphone', '12', '13', 'pro']);
+  });
+
+  it('reads a multipack’s count as European shops write it, and a count of pieces', () => {
+    for (const title of ['Duracell AA Batterien 4er Pack', 'Duracell AA Batterien 4er-Packung', 'Piles Duracell AA, lot de 4', 'Pilas Duracell AA pack de 4', 'Pile Duracell AA confezione da 4']) {
+      expect({ title, kinds: kinds(title) }).toEqual({ title, kinds: [['pack', 4]] });
+    }
+    expect(kinds('Duracell AA Batterien, 24 Stück')).toEqual([['pack', 24]]);
+    expect(multipackCounts('Duracell AA Batterien, 24 Stück')).toEqual([]);
+    expect(multipackCounts('Duracell AA Batterien 24er Pack')).toEqual([24]);
   });
 
   it('reads a size written with a fraction as its decimal, not the fraction’s digits run on', () => {

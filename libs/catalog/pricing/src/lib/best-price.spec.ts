@@ -16,6 +16,11 @@ describe('bundleMarks', () => {
     expect([...bundleMarks('PlayStation 5 Console – Bundle')]).toEqual(['bundle']);
     expect([...bundleMarks('AA Batteries, 24-Pack')]).toEqual(['pack:24']);
     expect([...bundleMarks('Duracell AA (Pack of 8)')]).toEqual(['pack:8']);
+    // European shops' wordings of a multipack; a count of pieces is the item's, not a multipack.
+    for (const title of ['Duracell AA Batterien 24er Pack', 'Piles Duracell AA, lot de 24', 'Pilas Duracell AA pack de 24', 'Pile Duracell AA confezione da 24']) {
+      expect({ title, marks: [...bundleMarks(title)] }).toEqual({ title, marks: ['pack:24'] });
+    }
+    expect([...bundleMarks('LEGO Technic Excavator, 569 pieces')]).toEqual([]);
     expect([...bundleMarks('iPad Air with AppleCare+')]).toEqual(['with:applecare+']);
     expect([...bundleMarks('Sony WH-1000XM5 with Mic for Phone Calls')]).toEqual([]);
     expect([...bundleMarks('Echo Dot', { multipack: 2 })]).toEqual(['pack:2']);

@@ -16,6 +16,9 @@
  * - A saving is told only between two offers that can be bought, of the same group and currency.
  */
 
+import { multipackCounts } from '@pricehunt/catalog-matching';
+import { foldAccents } from '@pricehunt/contracts';
+
 export type Availability = 'in_stock' | 'out_of_stock' | 'preorder' | 'backorder' | 'unknown';
 export type Condition = 'new' | 'refurbished' | 'used';
 /** Offers that compare with each other. */
@@ -53,16 +56,14 @@ export const canBuy = (offer: Pick<PricedOffer, 'availability'>): boolean => off
 const EXTRA_NOUNS =
   'case|bag|backpack|cable|charger|card|battery|batteries|controller|mount|kit|plan|warranty|sleeve|mouse|keyboard|stylus|pen|cover|protector|strap|band|dock|bowl|attachment|shield|ink|paper|game|games|receiver|pad|heatsink|arm|soundbar|subscription|headset|headphones|tripod|lens|microsoft 365|office|applecare\\+?';
 const WITH_EXTRA_RE = new RegExp(`(?:^|\\s)(?:with|w/|\\+)\\s+(?:[^\\s,;()]+\\s+){0,3}?(${EXTRA_NOUNS})(?![a-z])`, 'g');
-const PACK_RE = /(?<![a-z0-9])(\d+)\s*-?\s*(?:pack|pk|count|ct)(?![a-z])/g;
-const PACK_OF_RE = /(?<![a-z])(?:pack|set|case|box) of (\d+)(?![0-9])/g;
 const BUNDLE_WORD_RE = /(?<![a-z])(?:bundle|combo)(?![a-z])/;
 
 /** What a title (and the feed's fields) says is sold together ("bundle", "pack:2", "with:case"), lower-case. */
 export function bundleMarks(title: string, facts: Pick<PricedOffer, 'multipack' | 'isBundle'> = {}): Set<string> {
-  const text = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const text = foldAccents(title);
   const marks = new Set<string>();
   if (BUNDLE_WORD_RE.test(text)) marks.add('bundle');
-  for (const re of [PACK_RE, PACK_OF_RE]) for (const match of text.matchAll(re)) if (Number(match[1]) > 1) marks.add(`pack:${Number(match[1])}`);
+  for (const count of multipackCounts(title)) marks.add(`pack:${count}`);
   for (const match of text.matchAll(WITH_EXTRA_RE)) marks.add(`with:${match[1]}`);
   if (facts.isBundle) marks.add('bundle');
   if (facts.multipack && facts.multipack > 1) marks.add(`pack:${facts.multipack}`);
