@@ -254,3 +254,22 @@ describe('search API: a name its listings write with a trademark sign', () => {
     expect(firstTitle(await search('nintendo switch oled white joy-con'))).toMatch(/^Nintendo Switch™ – OLED/);
   });
 });
+
+/** A size typed apart from its unit ("42 mm") where listings write it glued ("42mm"). */
+describe('search API: a number typed apart from its unit', () => {
+  const OFFERS = [
+    offer({ externalId: '9005001', url: 'https://www.walmart.com/ip/x/9005001', title: 'Apple Watch Series 10 GPS 42mm Aluminum Case with Sport Band (Jet Black)', brand: 'Apple', priceCents: 39_999, category: 'Smartwatches' }),
+    offer({ externalId: '9005002', url: 'https://www.walmart.com/ip/x/9005002', title: 'Apple Watch Series 10 GPS 46mm Aluminum Case with Sport Band (Jet Black)', brand: 'Apple', priceCents: 42_999, category: 'Smartwatches' }),
+    offer({ externalId: '9005003', url: 'https://www.walmart.com/ip/x/9005003', title: 'Samsung Galaxy Watch7 44mm Bluetooth Smartwatch (Green)', brand: 'Samsung', priceCents: 29_999, category: 'Smartwatches' }),
+    // Listings that write the unit as a word of its own.
+    offer({ externalId: '9005004', url: 'https://www.walmart.com/ip/x/9005004', title: 'Sony FE 50 mm F1.8 Standard Lens', brand: 'Sony', priceCents: 24_999, category: 'Lenses' }),
+    offer({ externalId: '9005005', url: 'https://www.walmart.com/ip/x/9005005', title: 'Canon RF 35 mm F1.8 Macro IS STM Lens', brand: 'Canon', priceCents: 49_999, category: 'Lenses' }),
+  ];
+  const search = typedSearchOn(OFFERS, 'unit fixtures');
+
+  it('finds the size its listings write glued, and says how it read the words', async () => {
+    const result = await search('apple watch series 10 42 mm');
+    expect(firstTitle(result)).toMatch(/Series 10 GPS 42mm/);
+    expect(result.correctedQuery).toBe('apple watch series 10 42mm');
+  });
+});

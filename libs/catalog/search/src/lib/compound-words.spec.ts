@@ -1,4 +1,4 @@
-import { COMPOUND_SPELLINGS_MAX, compoundSpellings, compoundWordSpellings, gluedNumberSpellings, joinedSpellings, splitSpellings } from './compound-words';
+import { COMPOUND_SPELLINGS_MAX, compoundSpellings, compoundWordSpellings, gluedNumberSpellings, joinedSpellings, numberUnitSpellings, splitSpellings } from './compound-words';
 
 const COMPOUNDS: Record<string, string[]> = { phone: ['headphones', 'smartphone'], buds: ['earbuds'], case: ['suitcase', 'bookcase', 'showcase'] };
 const compoundsOf = (word: string) => COMPOUNDS[word.toLowerCase()] ?? [];
@@ -54,6 +54,20 @@ describe('splitSpellings', () => {
     expect(await splitSpellings('tvs', async (words) => new Map(words.map((word) => [word, word === 'tvs' ? 0 : 9])))).toEqual([]);
     // "smartwatch" is not cut after one letter: "s martwatch".
     expect(await splitSpellings('smartwatch', async (words) => new Map(words.map((word) => [word, word.length === 1 || word === 'martwatch' ? 9 : 0])))).toEqual([]);
+  });
+});
+
+describe('numberUnitSpellings', () => {
+  const offerCounts = async (words: readonly string[]) => new Map(words.map((word) => [word, word === '42mm' || word === '256gb' ? 6 : 0]));
+
+  it('joins a number with the word typed after it where offers carry the two as one word', async () => {
+    expect(await numberUnitSpellings('apple watch series 10 42 mm', offerCounts)).toEqual(['apple watch series 10 42mm']);
+    expect(await numberUnitSpellings('galaxy s24 256 GB 42 mm', offerCounts)).toEqual(['galaxy s24 256GB 42 mm', 'galaxy s24 256 GB 42mm']);
+  });
+
+  it('joins nothing offers lack, and no word after a number that is not of letters', async () => {
+    expect(await numberUnitSpellings('apple watch 46 mm', offerCounts)).toEqual([]);
+    expect(await numberUnitSpellings('series 10 42', offerCounts)).toEqual([]);
   });
 });
 

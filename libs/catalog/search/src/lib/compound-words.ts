@@ -1,6 +1,6 @@
 /**
- * Compound words typed otherwise than listings write them: in parts ("air pods", "x box", "go pro" where listings write
- * "AirPods", "Xbox", "GoPro"), as one word where listings write two ("smartwatch", "nikon zf" where they write "Smart
+ * Compound words typed otherwise than listings write them: in parts ("air pods", "x box", "go pro", "42 mm" where
+ * listings write "AirPods", "Xbox", "GoPro", "42mm"), as one word where listings write two ("smartwatch", "nikon zf" where they write "Smart
  * Watch", "Z f"), or by their last part alone ("samsung phone" where they write "Smartphone", "samsung buds" where they
  * write "Earbuds"). Words that still find little once names, generations and spelling are tried are searched with two
  * typed words joined where the index carries them as one word (`offersCarrying` of the spelling corrector), then with a
@@ -98,6 +98,19 @@ export async function gluedNumberSpellings(text: string, offerCounts: OfferCount
   });
 }
 
+/**
+ * The typed words with a number and the word of letters typed after it joined where offers carry the joined word: a
+ * size typed apart from its unit ("42 mm", "256 gb") that listings write glued ("42mm"), each such pair in order.
+ */
+export async function numberUnitSpellings(text: string, offerCounts: OfferCounts): Promise<string[]> {
+  const words = typedWords(text);
+  const joinedAt = (at: number) => `${words[at]}${words[at + 1]}`;
+  const joins = words.flatMap((word, at) => (/^\d+$/.test(word) && LETTERS.test(words[at + 1] ?? '') ? [at] : []));
+  if (joins.length === 0) return [];
+  const counts = await offerCounts(joins.map((at) => joinedAt(at).toLowerCase()));
+  return joins.filter((at) => (counts.get(joinedAt(at).toLowerCase()) ?? 0) > 0).map((at) => [...words.slice(0, at), joinedAt(at), ...words.slice(at + 2)].join(' '));
+}
+
 /** What compound spellings are read from: the spelling corrector's words, and the index's offer counts (no word is split without them). */
 export interface CompoundReads {
   spelling: Pick<SpellingCorrector, 'compoundsOf' | 'compoundsBegunBy' | 'offersCarrying'>;
@@ -105,7 +118,8 @@ export interface CompoundReads {
 }
 
 /**
- * The words' compound spellings in the order they are tried: joined, a name glued to its number cut, split, then
+ * The words' compound spellings in the order they are tried: joined, a number joined to its unit, a name glued to its
+ * number cut, split, then
  * written as compounds that end with a typed word, then as those it begins ("apple mac" as "apple macbook", where
  * "mac" alone is in no Apple listing), at most `COMPOUND_SPELLINGS_MAX`; joined or cut where letters meet digits only
  * when `joinedOnly`.
@@ -113,12 +127,13 @@ export interface CompoundReads {
 export async function compoundWordSpellings(text: string, reads: CompoundReads, joinedOnly = false): Promise<string[]> {
   const { spelling, offerCounts } = reads;
   const joined = joinedSpellings(text, (word) => spelling.offersCarrying(word));
+  const units = offerCounts ? await numberUnitSpellings(text, offerCounts) : [];
   const glued = offerCounts ? await gluedNumberSpellings(text, offerCounts, joinedOnly) : [];
-  if (joinedOnly) return [...joined, ...glued].slice(0, COMPOUND_SPELLINGS_MAX);
+  if (joinedOnly) return [...joined, ...units, ...glued].slice(0, COMPOUND_SPELLINGS_MAX);
   const split = offerCounts ? await splitSpellings(text, offerCounts) : [];
   const ending = compoundSpellings(text, (word) => spelling.compoundsOf(word));
   const beginning = compoundSpellings(text, (word) => spelling.compoundsBegunBy(word));
-  return [...joined, ...glued, ...split, ...ending, ...beginning].slice(0, COMPOUND_SPELLINGS_MAX);
+  return [...joined, ...units, ...glued, ...split, ...ending, ...beginning].slice(0, COMPOUND_SPELLINGS_MAX);
 }
 
 /**
