@@ -216,6 +216,8 @@ describe('search API: a generation typed the other way', () => {
     offer({ externalId: '9003003', url: 'https://www.walmart.com/ip/x/9003003', title: 'Sony Alpha 7 IV Full-Frame Mirrorless Camera Body', brand: 'Sony', priceCents: 249_999, category: 'Cameras' }),
     offer({ externalId: '9003004', url: 'https://www.walmart.com/ip/x/9003004', title: 'Sony Alpha 7 III Full-Frame Mirrorless Camera Body', brand: 'Sony', priceCents: 169_999, category: 'Cameras' }),
     offer({ externalId: '9003005', url: 'https://www.walmart.com/ip/x/9003005', title: 'Marshall Emberton 3 Portable Bluetooth Speaker', brand: 'Marshall', priceCents: 16_999, category: 'Speakers' }),
+    offer({ externalId: '9003006', url: 'https://www.walmart.com/ip/x/9003006', title: 'Apple AirPods Pro 2 Wireless Earbuds with MagSafe Charging Case (USB-C)', brand: 'Apple', priceCents: 24_999, category: 'Headphones' }),
+    offer({ externalId: '9003007', url: 'https://www.walmart.com/ip/x/9003007', title: 'Apple AirPods 4 Wireless Earbuds', brand: 'Apple', priceCents: 12_999, category: 'Headphones' }),
   ];
   const search = typedSearchOn(OFFERS, 'generation fixtures');
 
@@ -229,6 +231,14 @@ describe('search API: a generation typed the other way', () => {
   it('finds the generation typed as a number or as a Roman numeral, not the one before it', async () => {
     expect(firstTitle(await search('sony alpha 7 4'))).toMatch(/Alpha 7 IV/);
     expect(firstTitle(await search('marshall emberton iii'))).toMatch(/Emberton 3/);
+  });
+
+  it('finds the generation typed as an ordinal ("2nd gen") that listings write as a number', async () => {
+    for (const query of ['airpods pro 2nd gen', 'AirPods Pro 2nd Generation']) {
+      const result = await search(query);
+      expect({ query, title: firstTitle(result) }).toEqual({ query, title: expect.stringMatching(/^Apple AirPods Pro 2 /) });
+      expect(result.correctedQuery).toBe('airpods pro 2');
+    }
   });
 
   it('keeps words as typed when the other spelling finds no product holding them all', async () => {

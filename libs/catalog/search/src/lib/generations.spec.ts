@@ -14,6 +14,13 @@ describe('generationSpelling', () => {
     expect(generationSpelling('emberton iii')).toBe('emberton 3');
   });
 
+  it('writes a generation typed as an ordinal as its number, as listings write it', () => {
+    expect(generationSpelling('AirPods Pro 2nd Gen')).toBe('airpods pro 2');
+    expect(generationSpelling('echo dot 5th generation kids')).toBe('echo dot 5 kids');
+    // An ordinal of something else stays.
+    expect(generationSpelling('1st aid kit')).toBeNull();
+  });
+
   it('leaves words with no generation to write otherwise', () => {
     expect(generationSpelling('canon r6 mark ii')).toBeNull();
     expect(generationSpelling('iphone 15 pro')).toBeNull();

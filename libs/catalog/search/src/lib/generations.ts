@@ -2,7 +2,8 @@ import { indexWords } from '@pricehunt/catalog-core';
 
 /**
  * A model's generation as shoppers type it and as listings write it: "canon r6 mark 2", "r6 mk2" or "r6 mkii" for
- * the EOS R6 Mark II, "sony alpha 7 4" for the Alpha 7 IV, "g7 x mark 3" for the G7 X Mark III. Typed words that find
+ * the EOS R6 Mark II, "sony alpha 7 4" for the Alpha 7 IV, "g7 x mark 3" for the G7 X Mark III, "airpods pro 2nd gen"
+ * for the AirPods Pro 2. Typed words that find
  * little are searched once more with the generation written the other way (`generationSpelling`); the search keeps
  * that only when what it finds holds every word, as for a brand's other name.
  */
@@ -32,12 +33,28 @@ function otherWay(word: string): string {
   return /^\d$/.test(word) ? (ROMAN[generation] ?? word) : String(generation);
 }
 
+/** A generation written as an ordinal and "gen" or "generation" ("2nd gen"): its number, as listings write it. */
+function ordinalGenerations(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let at = 0; at < words.length; at++) {
+    const [, number] = /^(\d{1,2})(?:st|nd|rd|th)$/.exec(words[at] ?? '') ?? [];
+    if (number !== undefined && /^gen(?:eration)?$/.test(words[at + 1] ?? '')) {
+      out.push(number);
+      at++;
+    } else out.push(words[at] ?? '');
+  }
+  return out;
+}
+
 /**
- * The typed words with "mark" written out and the generation after it in Roman numerals, else the last generation
- * typed written the other way (index words, lower case); null when that changes nothing.
+ * The typed words with a generation typed as an ordinal written as its number ("airpods pro 2nd gen" as "airpods pro
+ * 2"), else with "mark" written out and the generation after it in Roman numerals, else the last generation typed
+ * written the other way (index words, lower case); null when that changes nothing.
  */
 export function generationSpelling(text: string): string | null {
   const typed = indexWords(text);
+  const ordinals = ordinalGenerations(typed);
+  if (ordinals.length < typed.length) return ordinals.join(' ');
   const words = typed.flatMap(markWords);
   // Listings write a Mark's generation in Roman numerals ("Mark II").
   const afterMark = words.findIndex((word, at) => at > 0 && words[at - 1] === 'mark' && generationOf(word) !== null);
