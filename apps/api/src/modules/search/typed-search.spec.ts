@@ -218,6 +218,8 @@ describe('search API: a generation typed the other way', () => {
     offer({ externalId: '9003005', url: 'https://www.walmart.com/ip/x/9003005', title: 'Marshall Emberton 3 Portable Bluetooth Speaker', brand: 'Marshall', priceCents: 16_999, category: 'Speakers' }),
     offer({ externalId: '9003006', url: 'https://www.walmart.com/ip/x/9003006', title: 'Apple AirPods Pro 2 Wireless Earbuds with MagSafe Charging Case (USB-C)', brand: 'Apple', priceCents: 24_999, category: 'Headphones' }),
     offer({ externalId: '9003007', url: 'https://www.walmart.com/ip/x/9003007', title: 'Apple AirPods 4 Wireless Earbuds', brand: 'Apple', priceCents: 12_999, category: 'Headphones' }),
+    offer({ externalId: '9003008', url: 'https://www.walmart.com/ip/x/9003008', title: 'Amazon Kindle Paperwhite (12th Generation) E-Reader (16GB, Black)', brand: 'Amazon', priceCents: 15_999, category: 'E-Readers' }),
+    offer({ externalId: '9003009', url: 'https://www.walmart.com/ip/x/9003009', title: 'Apple iPad (10th Generation) Wi-Fi (10.9", 64GB, Pink)', brand: 'Apple', priceCents: 34_999, category: 'Tablets' }),
   ];
   const search = typedSearchOn(OFFERS, 'generation fixtures');
 
@@ -238,6 +240,15 @@ describe('search API: a generation typed the other way', () => {
       const result = await search(query);
       expect({ query, title: firstTitle(result) }).toEqual({ query, title: expect.stringMatching(/^Apple AirPods Pro 2 /) });
       expect(result.correctedQuery).toBe('airpods pro 2');
+    }
+  });
+
+  it('finds a generation its listings write in the brackets of their name, typed as they write it', async () => {
+    // "Generation" there is no kind of thing that the item is only for, as "(16GB, Black)" holds no kind.
+    for (const [query, title] of [['kindle paperwhite 12th generation', /^Amazon Kindle Paperwhite \(12th Generation\)/], ['ipad 10th generation', /^Apple iPad \(10th Generation\)/]] as const) {
+      const result = await search(query);
+      expect({ query, title: firstTitle(result) }).toEqual({ query, title: expect.stringMatching(title) });
+      expect(result.correctedQuery).toBeNull();
     }
   });
 
