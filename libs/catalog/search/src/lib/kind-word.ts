@@ -42,12 +42,6 @@ const wordsOf = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 const holds = (words: readonly string[], kind: string) =>
   [kind, ...otherNumbers(kind)].some((form) => words.some((word) => word === form || (form.length >= STEM_LETTERS && word.startsWith(form))));
 
-/**
- * Words that say which generation an item is ("12th Generation", "5th Gen"), which listings write in the brackets of
- * its name ("Kindle Paperwhite (12th Generation)"): no kind of thing, so not the kind typed.
- */
-const GENERATION_WORDS = /(?<![\p{L}\p{N}])(?:\d{1,2}(?:st|nd|rd|th)\s+)?gen(?:eration)?(?![\p{L}\p{N}])/giu;
-
 /** What the kind-word reading takes from the catalog: the products' names, and their listings. */
 export type KindWordReads = Pick<CatalogRepository, 'getProducts' | 'offerRefsOfProducts' | 'offerItems'>;
 
@@ -59,7 +53,7 @@ export type KindWordReads = Pick<CatalogRepository, 'getProducts' | 'offerRefsOf
  * as the ranking says.
  */
 export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, productIds: readonly number[]): Promise<Set<number>> {
-  const kind = headWord(words.replace(GENERATION_WORDS, ' ').split(/\s+/).filter(Boolean));
+  const kind = headWord(words.split(/\s+/).filter(Boolean));
   if (productIds.length === 0 || kind === undefined || !/^\p{L}{3,}$/u.test(kind)) return new Set();
   const everyday = isCommonWord(kind);
   const readsBrackets = !/[([]/.test(words);

@@ -1,8 +1,17 @@
 import { listingsCatalog } from './testing/listings-catalog';
-import { everydayKind, namesUnsoldKind, UNSAID_WORDS_MAX, withoutUnknownWords, withoutUnsaidWords } from './unknown-words';
+import { everydayKind, headWord, namesUnsoldKind, UNSAID_WORDS_MAX, withoutUnknownWords, withoutUnsaidWords } from './unknown-words';
 
 const INDEX: Record<string, number> = { usb: 5, laptop: 30, tv: 25, camera: 12, speaker: 9, sony: 40, apple: 55, new: 20, phone: 4, gaming: 8 };
 const offerCounts = async (words: readonly string[]) => new Map(words.map((word) => [word, INDEX[word] ?? 0]));
+
+describe('headWord', () => {
+  it('reads the kind sought as the last word before "for" or "with", a generation’s words aside', () => {
+    expect(headWord(['sony', 'headphones', 'for', 'running'])).toBe('headphones');
+    expect(headWord(['Kindle', 'Paperwhite', '12th', 'Generation'])).toBe('paperwhite');
+    expect(headWord(['echo', 'dot', 'gen'])).toBe('dot');
+    expect(headWord([])).toBeUndefined();
+  });
+});
 
 describe('withoutUnknownWords', () => {
   it('leaves out everyday words no offer carries, and the joining word they leave dangling', async () => {

@@ -22,10 +22,19 @@ export const JOINING_WORDS: ReadonlySet<string> = new Set(
   ['for', 'with', 'in', 'on', 'to', 'of', 'and', 'or', 'by', 'from', 'the', 'a', 'an', 'at', 'i', 'me', 'my', 'your', 'where', 'what', 'which', 'how', 'who', 'when', 'why'],
 );
 
-/** The word that names the kind of thing sought: the last of the words before "for" or "with", lower case. */
+/** A generation's words ("5th Gen", "12th Generation"): they say which of a line's items, not what kind of thing. */
+const GENERATION_WORD = /^gen(?:eration)?$/i;
+const ORDINAL = /^\d{1,2}(?:st|nd|rd|th)$/i;
+
+/**
+ * The word that names the kind of thing sought: the last of the words before "for" or "with", lower case, a
+ * generation's words at their end aside ("kindle paperwhite 12th generation" seeks a paperwhite).
+ */
 export function headWord(words: readonly string[]): string | undefined {
   const end = words.findIndex((word) => /^(?:for|with)$/i.test(word));
-  return (end < 0 ? words : words.slice(0, end)).at(-1)?.toLowerCase();
+  let head = end < 0 ? words : words.slice(0, end);
+  if (GENERATION_WORD.test(head.at(-1) ?? '')) head = head.slice(0, ORDINAL.test(head.at(-2) ?? '') ? -2 : -1);
+  return head.at(-1)?.toLowerCase();
 }
 
 /** An everyday English word, or the plural of one ("seniors", "beginners"). */
