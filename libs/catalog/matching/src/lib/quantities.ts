@@ -74,13 +74,13 @@ const QUANTITY_RE =
  */
 const SCREEN_CLASS_RE = /(?<![a-z0-9.])(\d{2,3})\s?(?:"|''|-?\s?inch)?\s?-?\s?(?:class|diagonal)(?![a-z0-9])/g;
 /**
- * How shops write a multipack's count, in folded text: "24-Pack", "24 count", "Pack of 24", and in the languages of
+ * How shops write a multipack's count, in folded text: "24-Pack", "1000 count", "Pack of 24", and in the languages of
  * European shops "24er Pack", "lot de 24", "pack de 24", "confezione da 24", "Packung mit 24", "set van 24".
  */
 const MULTIPACK_RES = [
-  /(?<![a-z0-9])(\d{1,3})\s?-?\s?(?:pack|pk|count|ct)(?![a-z])/g,
+  /(?<![a-z0-9])(\d{1,4})\s*-?\s*(?:pack|pk|count|ct)(?![a-z])/g,
   /(?<![a-z0-9])(\d{1,3})er[\s-]?(?:pack|packung|set)(?![a-z])/g,
-  /(?<![a-z])(?:pack|set|box|case|lot|paquet|paquete|lote|packung|confezione|pacco) (?:of|de|da|mit|van) (\d{1,3})(?![0-9])/g,
+  /(?<![a-z])(?:pack|set|box|case|lot|paquet|paquete|lote|packung|confezione|pacco) (?:of|de|da|mit|van) (\d{1,4})(?![0-9])/g,
 ];
 /** A count of pieces ("24 pcs", "24 Stück", "24 pezzi"): a measure of the item, as a pack's count is. */
 const PIECES_RE = /(?<![a-z0-9])(\d{1,3})\s?-?\s?(?:pcs|pieces|piece|stuck|stk|stuks|pezzi|unidades)(?![a-z])/g;

@@ -21,6 +21,7 @@ describe('bundleMarks', () => {
       expect({ title, marks: [...bundleMarks(title)] }).toEqual({ title, marks: ['pack:24'] });
     }
     expect([...bundleMarks('LEGO Technic Excavator, 569 pieces')]).toEqual([]);
+    expect([...bundleMarks('Q-tips Cotton Swabs, 1000 Count')]).toEqual(['pack:1000']);
     expect([...bundleMarks('iPad Air with AppleCare+')]).toEqual(['with:applecare+']);
     expect([...bundleMarks('Sony WH-1000XM5 with Mic for Phone Calls')]).toEqual([]);
     expect([...bundleMarks('Echo Dot', { multipack: 2 })]).toEqual(['pack:2']);

@@ -1,12 +1,12 @@
 /**
  * Compound words typed otherwise than listings write them: in parts ("air pods", "x box", "go pro", "42 mm" where
- * listings write "AirPods", "Xbox", "GoPro", "42mm"), as one word where listings write two ("smartwatch", "nikon zf" where they write "Smart
- * Watch", "Z f"), or by their last part alone ("samsung phone" where they write "Smartphone", "samsung buds" where they
- * write "Earbuds"). Words that still find little once names, generations and spelling are tried are searched with two
- * typed words joined where the index carries them as one word (`offersCarrying` of the spelling corrector), then with a
- * typed word no offer carries cut into two that offers carry, then with a typed word written as each word of the index
- * that ends with it after an everyday word (`compoundsOf`, those most offers carry first); the first spelling whose
- * answer holds every word is kept, and shown as what was searched.
+ * listings write "AirPods", "Xbox", "GoPro", "42mm"), as one word where listings write two ("smartwatch", "nikon zf"
+ * where they write "Smart Watch", "Z f"), or by their last part alone ("samsung phone" where they write "Smartphone",
+ * "samsung buds" where they write "Earbuds"). Words that still find little once names, generations and spelling are
+ * tried are searched with two typed words joined where the index carries them as one word (`offersCarrying` of the
+ * spelling corrector), then with a typed word no offer carries cut into two that offers carry, then with a typed word
+ * written as each word of the index that ends with it after an everyday word (`compoundsOf`, those most offers carry
+ * first); the first spelling whose answer holds every word is kept, and shown as what was searched.
  */
 import { indexWords, type SpellingCorrector } from '@pricehunt/catalog-core';
 import { answerWords, type WordsDeps } from './answer-words';
@@ -119,8 +119,7 @@ export interface CompoundReads {
 
 /**
  * The words' compound spellings in the order they are tried: joined, a number joined to its unit, a name glued to its
- * number cut, split, then
- * written as compounds that end with a typed word, then as those it begins ("apple mac" as "apple macbook", where
+ * number cut, split, then written as compounds that end with a typed word, then as those it begins ("apple mac" as "apple macbook", where
  * "mac" alone is in no Apple listing), at most `COMPOUND_SPELLINGS_MAX`; joined or cut where letters meet digits only
  * when `joinedOnly`.
  */

@@ -3,9 +3,8 @@ import { indexWords } from '@pricehunt/catalog-core';
 /**
  * A model's generation as shoppers type it and as listings write it: "canon r6 mark 2", "r6 mk2" or "r6 mkii" for
  * the EOS R6 Mark II, "sony alpha 7 4" for the Alpha 7 IV, "g7 x mark 3" for the G7 X Mark III, "airpods pro 2nd gen"
- * for the AirPods Pro 2. Typed words that find
- * little are searched once more with the generation written the other way (`generationSpelling`); the search keeps
- * that only when what it finds holds every word, as for a brand's other name.
+ * for the AirPods Pro 2. Typed words that find little are searched once more with the generation written the other way
+ * (`generationSpelling`); the search keeps that only when what it finds holds every word, as for a brand's other name.
  */
 
 /** Roman numerals of the generations written so (II to IX; a "X" is as often a letter of a model's name). */
@@ -33,12 +32,16 @@ function otherWay(word: string): string {
   return /^\d$/.test(word) ? (ROMAN[generation] ?? word) : String(generation);
 }
 
+/** A generation's words: an ordinal ("2nd", "12th"), and "gen" or "generation" after it. */
+export const ORDINAL_WORD = /^(\d{1,2})(?:st|nd|rd|th)$/i;
+export const GENERATION_WORD = /^gen(?:eration)?$/i;
+
 /** A generation written as an ordinal and "gen" or "generation" ("2nd gen"): its number, as listings write it. */
 function ordinalGenerations(words: readonly string[]): string[] {
   const out: string[] = [];
   for (let at = 0; at < words.length; at++) {
-    const [, number] = /^(\d{1,2})(?:st|nd|rd|th)$/.exec(words[at] ?? '') ?? [];
-    if (number !== undefined && /^gen(?:eration)?$/.test(words[at + 1] ?? '')) {
+    const [, number] = ORDINAL_WORD.exec(words[at] ?? '') ?? [];
+    if (number !== undefined && GENERATION_WORD.test(words[at + 1] ?? '')) {
       out.push(number);
       at++;
     } else out.push(words[at] ?? '');

@@ -11,6 +11,7 @@
  * the similar products show; a brand alone would list everything its maker sells.
  */
 import { type CatalogRepository, foldText, isCommonWord } from '@pricehunt/catalog-core';
+import { GENERATION_WORD, ORDINAL_WORD } from './generations';
 import { holdWordStarting, listingWordsOf, productsWithWordStarting } from './held-words';
 import { otherNumbers } from './word-number';
 
@@ -22,18 +23,15 @@ export const JOINING_WORDS: ReadonlySet<string> = new Set(
   ['for', 'with', 'in', 'on', 'to', 'of', 'and', 'or', 'by', 'from', 'the', 'a', 'an', 'at', 'i', 'me', 'my', 'your', 'where', 'what', 'which', 'how', 'who', 'when', 'why'],
 );
 
-/** A generation's words ("5th Gen", "12th Generation"): they say which of a line's items, not what kind of thing. */
-const GENERATION_WORD = /^gen(?:eration)?$/i;
-const ORDINAL = /^\d{1,2}(?:st|nd|rd|th)$/i;
-
 /**
  * The word that names the kind of thing sought: the last of the words before "for" or "with", lower case, a
- * generation's words at their end aside ("kindle paperwhite 12th generation" seeks a paperwhite).
+ * generation's words at their end aside (`GENERATION_WORD`: "kindle paperwhite 12th generation" seeks a paperwhite,
+ * "5th Gen" says which of a line's items, not what kind of thing).
  */
 export function headWord(words: readonly string[]): string | undefined {
   const end = words.findIndex((word) => /^(?:for|with)$/i.test(word));
   let head = end < 0 ? words : words.slice(0, end);
-  if (GENERATION_WORD.test(head.at(-1) ?? '')) head = head.slice(0, ORDINAL.test(head.at(-2) ?? '') ? -2 : -1);
+  if (GENERATION_WORD.test(head.at(-1) ?? '')) head = head.slice(0, ORDINAL_WORD.test(head.at(-2) ?? '') ? -2 : -1);
   return head.at(-1)?.toLowerCase();
 }
 
