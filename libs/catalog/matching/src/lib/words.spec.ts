@@ -66,6 +66,14 @@ describe('clusterEvidence', () => {
     expect(same).toMatchObject({ modelHit: true, modelConflict: false, modelMismatch: false });
   });
 
+  it('reads a part number of digits against a model of letters and digits as two numberings of one item', () => {
+    const maker = offer('Logitech Harmony One Advanced Universal Remote Control 915-000035');
+    expect(clusterEvidence(offer('Logitech Harmony One Advanced Universal Remote Control HARMONY1'), [maker]).modelMismatch).toBe(false);
+    expect(clusterEvidence(offer('Bose Acoustimass 5 Series III Speaker System AM53BK'), [offer('Bose Acoustimass 5 Series III Speaker System 21725')]).modelMismatch).toBe(false);
+    // A model of letters and digits the members do not state, beside one they state, is still another model.
+    expect(clusterEvidence(offer('Logitech Harmony 650 Universal Remote Control HARMONY650 915-000035'), [offer('Logitech Harmony One Universal Remote HARMONY1 915-000035')]).modelMismatch).toBe(true);
+  });
+
   it('reads a model number with a word glued on in front as that model number, not another', () => {
     // "RCA 22LA45RQ" and "HDTV 22LA45RQ" are also read as RCA22LA45RQ and HDTV22LA45RQ.
     const evidence = clusterEvidence(offer('RCA 22LA45RQ 22-Inch 720p LCD TV - Black', { model: '22LA45RQ' }), [offer('RCA 22 Class 1080p 60HZ LCD HDTV 22LA45RQ', { model: '22LA45RQ' })]);

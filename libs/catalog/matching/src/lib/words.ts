@@ -253,6 +253,8 @@ export function statesPartNumberOf(item: PreparedOffer, member: PreparedOffer): 
   return held(item, member) || held(member, item);
 }
 
+const digitsOnly = (model: string) => /^\d+$/.test(model);
+
 /** `long` is model number `short` with a word glued on in front ("SHREL1192BL", "51MF8090AA004"), not a number going on. */
 function gluedOnto(long: string, short: string): boolean {
   if (short.length < MODEL_MIN || long.length <= short.length || !long.endsWith(short)) return false;
@@ -279,8 +281,8 @@ function coloursAgainst(item: PreparedOffer, members: readonly PreparedOffer[]):
 export function clusterEvidence(item: PreparedOffer, members: readonly PreparedOffer[], options: ClusterEvidenceOptions = {}): ClusterEvidence {
   const quantities = new Map<QuantityKind, Set<number>>();
   let modelHit = false;
-  /** The members state a model number the item does not. */
-  let otherModel = false;
+  /** The model numbers the members state and the item does not. */
+  const otherModels = new Set<string>();
   let identifierConflict = false;
   // Model numbers: those mixing letters and digits, and long digit runs ("870639-0100", "33952"); not one that is
   // another of them with a word glued on in front ("RCA22LA45RQ", "LEX1382920", "PACK2946B004": the title's
@@ -315,7 +317,7 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
     // One side's model number with a word glued on in front is the same model ("SHREL1192BL" and "EL1192BL").
     const stated = modelsOf(member);
     for (const model of itemModels) if (member.modelText.includes(model) || stated.some((other) => other.startsWith(model) || gluedOnto(model, other))) found.add(model);
-    if (!otherModel && stated.some((model) => !item.modelText.includes(model) && !itemModels.some((mine) => model.startsWith(mine) || gluedOnto(model, mine)))) otherModel = true;
+    for (const model of stated) if (!item.modelText.includes(model) && !itemModels.some((mine) => model.startsWith(mine) || gluedOnto(model, mine))) otherModels.add(model);
   }
   const colourConflict = coloursAgainst(item, members);
   const quantityConflicts: QuantityKind[] = [];
@@ -329,10 +331,12 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
     }
   }
   modelHit = found.size > 0;
-  const modelConflict = itemModels.length > 0 && !modelHit && otherModel;
-  // A model number of the item no member states, while the members state one the item does not: "960-008842"
-  // against "960-009636", though both also name the family "Brio 500" alike.
-  const modelMismatch = found.size < itemModels.length && otherModel;
+  const modelConflict = itemModels.length > 0 && !modelHit && otherModels.size > 0;
+  // A model number of the item no member states, while the members state one of its kind the item does not:
+  // "960-008842" against "960-009636", though both also name the family "Brio 500" alike. A part number of digits
+  // against a model of letters and digits is two numberings of one item ("HARMONY1" and "915-000035").
+  const unfound = itemModels.filter((model) => !found.has(model));
+  const modelMismatch = unfound.some((mine) => [...otherModels].some((theirs) => digitsOnly(mine) === digitsOnly(theirs)));
   let editionConflict = false;
   if (members.length > 0) {
     for (const [edition, count] of editions) if (VARIANT_EDITIONS.has(edition) && count * 2 > members.length && !item.editions.has(edition)) editionConflict = true;
