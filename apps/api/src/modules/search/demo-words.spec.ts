@@ -211,4 +211,19 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(onEar.length).toBeGreaterThan(0);
     expect(onEar.filter((title) => !/On-Ear/.test(title))).toEqual([]);
   });
+
+  it('searches the words kept of those typed joined as listings write them ("smart watch for women": smartwatch)', async () => {
+    for (const [typed, searched, kind] of [
+      ['smart watch for women', 'smartwatch', /Smartwatch/],
+      // Not "phones": the Nothing Phone is no answer.
+      ['head phones for kids', 'headphones', /Headphones/],
+    ] as const) {
+      const result = await t.search(typed);
+      expect({ typed, correctedQuery: result.correctedQuery }).toEqual({ typed, correctedQuery: searched });
+      const titles = found(result).map((product) => product.title);
+      expect(titles.length).toBeGreaterThan(0);
+      expect(titles[0]).toMatch(kind);
+      expect(titles.filter((title) => /Smartphone|Unlocked/.test(title))).toEqual([]);
+    }
+  });
 });

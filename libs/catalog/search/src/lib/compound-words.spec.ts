@@ -1,4 +1,4 @@
-import { COMPOUND_SPELLINGS_MAX, compoundSpellings, compoundWordSpellings, gluedNumberSpellings, joinedSpellings, numberUnitSpellings, splitSpellings } from './compound-words';
+import { COMPOUND_SPELLINGS_MAX, compoundSpellings, joinedAlike, compoundWordSpellings, gluedNumberSpellings, joinedSpellings, numberUnitSpellings, splitSpellings } from './compound-words';
 
 const COMPOUNDS: Record<string, string[]> = { phone: ['headphones', 'smartphone'], buds: ['earbuds'], case: ['suitcase', 'bookcase', 'showcase'] };
 const compoundsOf = (word: string) => COMPOUNDS[word.toLowerCase()] ?? [];
@@ -22,6 +22,16 @@ describe('joinedSpellings', () => {
     expect(joinedSpellings('air pods2', () => 1)).toEqual([]);
     expect(joinedSpellings('samsung tv', offersCarrying)).toEqual([]);
     expect(joinedSpellings('pods', offersCarrying)).toEqual([]);
+  });
+});
+
+describe('joinedAlike', () => {
+  it('reads words joined, split or hyphenated as one spelling, and no other letters', () => {
+    expect(joinedAlike('smart watch', 'smartwatch')).toBe(true);
+    expect(joinedAlike('Smart-Watch', 'smart watch')).toBe(true);
+    expect(joinedAlike('42 mm', '42mm')).toBe(true);
+    expect(joinedAlike('smart watch', 'smartwatches')).toBe(false);
+    expect(joinedAlike('head phones', 'phones')).toBe(false);
   });
 });
 

@@ -21,6 +21,9 @@ const PART_MIN = 3;
 
 const typedWords = (text: string) => text.split(/\s+/).filter(Boolean);
 
+/** Two spellings of one run of letters and digits: "smart watch", "smart-watch" and "smartwatch", "42 mm" and "42mm". */
+export const joinedAlike = (a: string, b: string) => a.toLowerCase().replace(/[\s-]+/g, '') === b.toLowerCase().replace(/[\s-]+/g, '');
+
 /**
  * The typed words with two neighbouring words of letters joined where the index carries the joined word, or its plural
  * where only that is carried ("air pod" of "AirPods").

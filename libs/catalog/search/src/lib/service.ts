@@ -7,7 +7,7 @@ import type { SearchRequestRepository } from './ports';
 import { createLooseCodeLookup } from './loose-code';
 import { createHeldCodeLookup, type HeldCodeLookup } from './held-code';
 import { generationSpelling } from './generations';
-import { compoundAnswer, withCompound } from './compound-words';
+import { compoundAnswer, joinedAlike, withCompound } from './compound-words';
 import { type KindCategoryReads, withKindCategory } from './kind-category';
 import { kindAnswer } from './line-kind';
 import { listsOtherKind, namesUnsoldKind, withoutUnknownWords, withoutUnsaidWords } from './unknown-words';
@@ -295,13 +295,13 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
 
 /**
  * What the words kept of those typed find, with the answer saying they were what was searched; null when they find
- * nothing, or find only as corrected: the words kept are searched as typed, a correction of them would be a guess upon
- * a guess.
+ * nothing, or find only as corrected (a guess upon a guess), not as joined as listings write them (`joinedAlike`).
  */
 async function searchedAs(search: Search, words: string | null): Promise<Found | null> {
   if (words === null) return null;
   const found = await lookForTypedWords(search, words);
-  return found.correctedQuery === null && (found.productId !== null || found.matchIds.length > 0) ? { ...found, correctedQuery: words } : null;
+  const asTyped = found.correctedQuery === null || joinedAlike(found.correctedQuery, words);
+  return asTyped && (found.productId !== null || found.matchIds.length > 0) ? { ...found, correctedQuery: found.correctedQuery ?? words } : null;
 }
 
 /**
