@@ -226,4 +226,12 @@ describe('search API on the demo catalog: what shoppers type', () => {
       expect(titles.filter((title) => /Smartphone|Unlocked/.test(title))).toEqual([]);
     }
   });
+
+  it('names no product that lacks the generation typed, and shows its line as similar ("apple pencil 2nd generation")', async () => {
+    const result = await t.search('apple pencil 2nd generation');
+    expect(found(result).map((product) => product.title)).toEqual([]);
+    expect(result.similarProducts.map((product) => product.title)).toEqual(expect.arrayContaining(['Apple Pencil (USB-C)', 'Apple Pencil Pro']));
+    // Written as its number, it is held: the AirPods Pro 2.
+    expect(found(await t.search('airpods pro 2nd')).map((product) => product.title)[0]).toMatch(/^Apple AirPods Pro 2 /);
+  });
 });

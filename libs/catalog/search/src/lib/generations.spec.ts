@@ -17,8 +17,11 @@ describe('generationSpelling', () => {
   it('writes a generation typed as an ordinal as its number, as listings write it', () => {
     expect(generationSpelling('AirPods Pro 2nd Gen')).toBe('airpods pro 2');
     expect(generationSpelling('echo dot 5th generation kids')).toBe('echo dot 5 kids');
-    // An ordinal of something else stays.
+    // An ordinal that ends the words after a name is its generation, "gen" unsaid.
+    expect(generationSpelling('airpods pro 2nd')).toBe('airpods pro 2');
+    // An ordinal of something else stays, and so does one typed alone.
     expect(generationSpelling('1st aid kit')).toBeNull();
+    expect(generationSpelling('2nd')).toBeNull();
   });
 
   it('leaves words with no generation to write otherwise', () => {

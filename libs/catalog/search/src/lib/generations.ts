@@ -36,17 +36,24 @@ function otherWay(word: string): string {
 export const ORDINAL_WORD = /^(\d{1,2})(?:st|nd|rd|th)$/i;
 export const GENERATION_WORD = /^gen(?:eration)?$/i;
 
-/** A generation written as an ordinal and "gen" or "generation" ("2nd gen"): its number, as listings write it. */
-function ordinalGenerations(words: readonly string[]): string[] {
+/**
+ * A generation written as an ordinal and "gen" or "generation" ("2nd gen"), or as an ordinal that ends the words after
+ * a name ("airpods pro 2nd"): its number, as listings write it; null when none is. An ordinal before other words ("1st
+ * aid kit") is no generation.
+ */
+function ordinalGenerations(words: readonly string[]): string[] | null {
   const out: string[] = [];
+  let read = false;
   for (let at = 0; at < words.length; at++) {
     const [, number] = ORDINAL_WORD.exec(words[at] ?? '') ?? [];
-    if (number !== undefined && GENERATION_WORD.test(words[at + 1] ?? '')) {
+    const last = at === words.length - 1 && at > 0;
+    if (number !== undefined && (GENERATION_WORD.test(words[at + 1] ?? '') || last)) {
       out.push(number);
-      at++;
+      read = true;
+      if (!last) at++;
     } else out.push(words[at] ?? '');
   }
-  return out;
+  return read ? out : null;
 }
 
 /**
@@ -57,7 +64,7 @@ function ordinalGenerations(words: readonly string[]): string[] {
 export function generationSpelling(text: string): string | null {
   const typed = indexWords(text);
   const ordinals = ordinalGenerations(typed);
-  if (ordinals.length < typed.length) return ordinals.join(' ');
+  if (ordinals) return ordinals.join(' ');
   const words = typed.flatMap(markWords);
   // Listings write a Mark's generation in Roman numerals ("Mark II").
   const afterMark = words.findIndex((word, at) => at > 0 && words[at - 1] === 'mark' && generationOf(word) !== null);

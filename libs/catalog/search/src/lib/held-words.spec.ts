@@ -8,6 +8,8 @@ const LISTINGS: Record<number, string[]> = {
   4: ['Samsung Galaxy S24 Ultra SM-S928U Unlocked Smartphone (256GB, Titanium Gray)'],
   5: ['Apple Watch Series 9 GPS 45mm Aluminum Case', 'Apple iPad Air M2 Wi-Fi (11", 128GB, Blue)'],
   6: ['GoPro HERO11 Black 27MP Action Camera', 'Anker Nano 65W USB-C Charger'],
+  7: ['Apple Pencil (USB-C)', 'Apple Pencil USB-C MUWA3AM/A'],
+  8: ['Apple AirPods Pro 2 Wireless Earbuds', 'Amazon Echo Dot (5th Gen) Smart Speaker', 'First Aid Kit, 100 Pieces'],
 };
 const catalog = listingsCatalog(LISTINGS);
 
@@ -26,6 +28,14 @@ describe('productsWithWordStarting', () => {
 });
 
 describe('holdsWhatWordsName', () => {
+  it('reads an ordinal typed as a generation its listings write as the ordinal, its number or its name', async () => {
+    expect(await holdsWhatWordsName(catalog, 'apple pencil 2nd generation', 7)).toBe(false);
+    expect(await holdsWhatWordsName(catalog, 'airpods pro 2nd', 8)).toBe(true);
+    expect(await holdsWhatWordsName(catalog, 'echo dot 5th generation', 8)).toBe(true);
+    expect(await holdsWhatWordsName(catalog, '1st aid kit', 8)).toBe(true);
+    expect(await holdsWhatWordsName(catalog, 'echo dot 4th generation', 8)).toBe(false);
+  });
+
   it('reads a number typed without its unit as the capacity or size a listing writes with it', async () => {
     expect(await holdsWhatWordsName(catalog, 'galaxy s24 ultra 256', 4)).toBe(true);
     expect(await holdsWhatWordsName(catalog, 'apple watch 45', 5)).toBe(true);

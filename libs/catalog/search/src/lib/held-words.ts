@@ -73,6 +73,18 @@ function heldWords(text: string): string[] {
 const PLUS_SIGN = /[\p{L}\p{N}]\+(?![\p{L}\p{N}])|[\p{L}\p{N}] \+ *(?:$|[(,–-])/u;
 
 const isNumber = (word: string) => /\d/.test(word) && !ORDINAL.test(word);
+
+const ORDINAL_NAMES = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+
+/**
+ * An ordinal typed ("2nd", "5th") is held by a listing that writes it, or its number ("AirPods Pro 2", "HERO12"), or its
+ * name ("First Aid Kit"): "apple pencil 2nd" names no Apple Pencil (USB-C), whose listings hold no 2.
+ */
+function holdsOrdinal(ordinal: string, held: ReadonlySet<string>): boolean {
+  const number = ordinal.replace(/\D+$/, '');
+  const name = ORDINAL_NAMES[Number(number) - 1];
+  return held.has(ordinal) || held.has(number) || gluedToLetters(number, held) || (name !== undefined && held.has(name));
+}
 const isLetters = (word: string) => /^\p{L}+$/u.test(word);
 
 /**
@@ -201,7 +213,7 @@ function listingsHold(typed: readonly string[], held: ReadonlySet<string>, runs:
     [typed[at - 1], typed[at + 1]].some((next, side) => next !== undefined && isNumber(next) && runs.some((run) => run.includes(side === 0 ? next + typed[at] : typed[at] + next)));
   const letterHeld = ({ word, at }: { word: string; at: number }) => holds(word) || joinedHeld(at);
   return {
-    numbers: typed.filter(isNumber).every(holds),
+    numbers: typed.filter(isNumber).every(holds) && typed.filter((word) => ORDINAL.test(word)).every((word) => holdsOrdinal(word, held)),
     // Editions as the matcher reads them: "pro" is held by a listing's "Professional" (`editionOf`).
     editions: typed.filter((word) => VARIANT_EDITIONS.has(word)).every((word) => [...held].some((other) => editionOf(other) === editionOf(word))),
     letters: letters.filter(letterHeld).length,
