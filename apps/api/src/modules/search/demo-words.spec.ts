@@ -234,4 +234,10 @@ describe('search API on the demo catalog: what shoppers type', () => {
     // Written as its number, it is held: the AirPods Pro 2.
     expect(found(await t.search('airpods pro 2nd')).map((product) => product.title)[0]).toMatch(/^Apple AirPods Pro 2 /);
   });
+
+  it('lists no product of another kind that the kind’s word is only part of the name of ("laptop stand": no stand mixer)', async () => {
+    const result = await t.search('laptop stand');
+    expect(found(result).map((product) => product.title)).toEqual([]);
+    expect(result.correctedQuery).toBeNull();
+  });
 });

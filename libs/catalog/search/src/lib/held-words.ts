@@ -135,19 +135,20 @@ export async function wordsHeldBy(catalog: HeldWordsReads, words: string, produc
   );
 }
 
-/** The words of each product's listings (titles and model numbers, as `heldWords` splits them), read in one go. */
-export async function listingWordsOf(catalog: HeldWordsReads, productIds: readonly number[]): Promise<Map<number, string[]>> {
+/** Each product's listings (title and model number), read in one go. */
+export async function listingsOf(catalog: HeldWordsReads, productIds: readonly number[]): Promise<Map<number, Array<{ title: string; model: string | null }>>> {
   const refs = await catalog.offerRefsOfProducts(productIds, LISTINGS_READ);
   const items = await catalog.offerItems([...refs.values()].flatMap((list) => list.map((ref) => ref.id)));
-  return new Map(
-    productIds.map((productId) => [
-      productId,
-      (refs.get(productId) ?? []).flatMap((ref) => {
-        const item = items.get(ref.id);
-        return item === undefined ? [] : heldWords(`${item.title} ${item.model ?? ''}`);
-      }),
-    ]),
-  );
+  return new Map(productIds.map((productId) => [productId, (refs.get(productId) ?? []).flatMap((ref) => items.get(ref.id) ?? [])]));
+}
+
+/**
+ * The words of each product's listings (titles and model numbers, as `heldWords` splits them), read in one go; of the
+ * part of each title `named` keeps, when given.
+ */
+export async function listingWordsOf(catalog: HeldWordsReads, productIds: readonly number[], named: (title: string) => string = (title) => title): Promise<Map<number, string[]>> {
+  const listings = await listingsOf(catalog, productIds);
+  return new Map(productIds.map((productId) => [productId, (listings.get(productId) ?? []).flatMap((item) => heldWords(`${named(item.title)} ${item.model ?? ''}`))]));
 }
 
 /** Whether listing words (`listingWordsOf`) hold a word that begins with one of `starts`: "Magenta" holds "mag", "Cases" holds "case". */
@@ -156,9 +157,12 @@ export function holdWordStarting(words: readonly string[], starts: readonly stri
   return words.some((word) => folded.some((start) => word.startsWith(start)));
 }
 
-/** The products of `productIds` some listing of which holds a word that begins with one of `starts` (`holdWordStarting`). */
-export async function productsWithWordStarting(catalog: HeldWordsReads, starts: readonly string[], productIds: readonly number[]): Promise<Set<number>> {
-  const words = await listingWordsOf(catalog, productIds);
+/**
+ * The products of `productIds` some listing of which holds a word that begins with one of `starts` (`holdWordStarting`),
+ * in the part of its title `named` keeps, when given.
+ */
+export async function productsWithWordStarting(catalog: HeldWordsReads, starts: readonly string[], productIds: readonly number[], named?: (title: string) => string): Promise<Set<number>> {
+  const words = await listingWordsOf(catalog, productIds, named);
   return new Set(productIds.filter((productId) => holdWordStarting(words.get(productId) ?? [], starts)));
 }
 

@@ -1,5 +1,5 @@
 import { listingsCatalog } from './testing/listings-catalog';
-import { everydayKind, headWord, namesUnsoldKind, UNSAID_WORDS_MAX, withoutUnknownWords, withoutUnsaidWords } from './unknown-words';
+import { everydayKind, headWord, listingKind, listsOtherKind, namesUnsoldKind, UNSAID_WORDS_MAX, withoutUnknownWords, withoutUnsaidWords } from './unknown-words';
 
 const INDEX: Record<string, number> = { usb: 5, laptop: 30, tv: 25, camera: 12, speaker: 9, sony: 40, apple: 55, new: 20, phone: 4, gaming: 8 };
 const offerCounts = async (words: readonly string[]) => new Map(words.map((word) => [word, INDEX[word] ?? 0]));
@@ -83,14 +83,36 @@ describe('everydayKind', () => {
   });
 });
 
+describe('listingKind', () => {
+  it('reads the last word of the name, before what the thing comes with, is for or is made by', () => {
+    expect(listingKind('KitchenAid Artisan Series KSM150PS 5 Quart Tilt-Head Stand Mixer, Empire Red')).toBe('mixer');
+    expect(listingKind('Dell UltraSharp U2723QE 27" 4K USB-C Hub Monitor (27")')).toBe('monitor');
+    expect(listingKind('Samsung The Frame 55" Class QN55LS03D QLED 4K Smart TV with Wall Mount Kit')).toBe('tv');
+    expect(listingKind('Targus Laptop Bags for 15.6" Laptops')).toBe('bags');
+    expect(listingKind('Nespresso Vertuo Next ENV120 Coffee and Espresso Machine by DeLonghi - Black')).toBe('machine');
+    expect(listingKind('(Renewed)')).toBeNull();
+  });
+});
+
+describe('listsOtherKind', () => {
+  const catalog = listingsCatalog({ 1: ['Samsung 55" Class Crystal UHD 4K Smart TV with Table Stand'], 2: ['Echelon Universal TV Stand for 32-65" TVs'] });
+
+  it('reads a kind a listing names only as what the thing comes with as another kind ("tv stand": no TV with its stand)', async () => {
+    expect(await listsOtherKind(catalog, 'tv stand', [1])).toBe(true);
+    expect(await listsOtherKind(catalog, 'tv stand', [1, 2])).toBe(false);
+  });
+});
+
 describe('withoutUnsaidWords', () => {
   const LISTINGS: Record<number, string[]> = {
     1: ['Nothing Phone (2a) Unlocked Smartphone (128GB, White)'],
     2: ['Google Pixel 9 Unlocked Android Smartphone (128GB, Obsidian)'],
     3: ['HP OfficeJet Pro 8135e Wireless All-in-One Printer Mobile Printing'],
+    4: ['KitchenAid Artisan Series KSM150PS 5 Quart Tilt-Head Stand Mixer, Empire Red'],
+    5: ['Dell UltraSharp U2723QE 27" 4K USB-C Hub Monitor, Adjustable Stand, Eye Care'],
   };
   const catalog = listingsCatalog(LISTINGS);
-  const kinds: Record<string, number[]> = { phone: [1, 2], printer: [3] };
+  const kinds: Record<string, number[]> = { phone: [1, 2], printer: [3], stand: [4, 5] };
   const kindProducts = async (kind: string) => kinds[kind] ?? [];
 
   it('leaves out the everyday words no listing of the kind sought says', async () => {
@@ -105,6 +127,10 @@ describe('withoutUnsaidWords', () => {
     expect(await withoutUnsaidWords(catalog, 'phone 15', kindProducts)).toBeNull();
     expect(await withoutUnsaidWords(catalog, 'a very good mobile phone'.split(' ').slice(0, UNSAID_WORDS_MAX + 1).join(' '), kindProducts)).toBeNull();
     expect(await withoutUnsaidWords(catalog, 'mobile tablet', kindProducts)).toBeNull();
+  });
+
+  it('leaves out no word where the products the kind’s word finds are another kind ("laptop stand": stand mixers)', async () => {
+    expect(await withoutUnsaidWords(catalog, 'laptop stand', kindProducts)).toBeNull();
   });
 
   it('keeps a maker’s name that is an English word ("crucial")', async () => {

@@ -12,7 +12,7 @@
  */
 import { type CatalogRepository, foldText, isCommonWord } from '@pricehunt/catalog-core';
 import { GENERATION_WORD, ORDINAL_WORD } from './generations';
-import { holdWordStarting, listingWordsOf, productsWithWordStarting } from './held-words';
+import { holdWordStarting, listingsOf, listingWordsOf, productsWithWordStarting } from './held-words';
 import { otherNumbers } from './word-number';
 
 const LETTERS = /^\p{L}+$/u;
@@ -104,7 +104,20 @@ export function kindWord(words: readonly string[]): string | null {
 export async function listsOtherKind(catalog: Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems'>, words: string, productIds: readonly number[]): Promise<boolean> {
   const kind = everydayKind(words);
   if (kind === null) return false;
-  return (await productsWithWordStarting(catalog, [kind, ...otherNumbers(kind)], productIds)).size === 0;
+  return (await productsWithWordStarting(catalog, [kind, ...otherNumbers(kind)], productIds, soldPart)).size === 0;
+}
+
+/** The part of a listing's title that names the thing sold, before what comes with it: "Smart TV with Wall Mount Kit" sells no mount. */
+export const soldPart = (title: string): string => title.split(/\s+(?:with|w\/)\s+/i)[0] ?? title;
+
+/**
+ * The word a listing's title names its kind by: the last word of letters of its name, before a bracket, a comma, a
+ * dash between words, or what the thing comes with, is for or is made by ("Tilt-Head Stand Mixer, Empire Red": mixer;
+ * "USB-C Hub Monitor (27")": monitor).
+ */
+export function listingKind(title: string): string | null {
+  const name = title.split(/\s+(?:with|w\/|for|by)\s+|[,([|]|\s[-–—]\s/i)[0] ?? '';
+  return foldText(name).split(/[^\p{L}\p{N}]+/u).filter((word) => LETTERS.test(word)).at(-1) ?? null;
 }
 
 /** Words typed that are read for words no listing of their kind says: more are a listing's title, which ranking reads whole. */
@@ -132,6 +145,10 @@ export async function withoutUnsaidWords(
   if (!words.some(readable)) return null;
   const ids = await kindProducts(kind);
   if (ids.length === 0) return null;
+  // Products the kind's word finds that no listing names by it are another kind: "laptop stand" is no stand mixer.
+  const kinds = [kind, ...otherNumbers(kind)];
+  const ofKind = (title: string) => kinds.some((form) => listingKind(title)?.endsWith(form));
+  if (![...(await listingsOf(catalog, ids)).values()].some((listings) => listings.some((listing) => ofKind(listing.title)))) return null;
   // The kind's listings are read once for every word.
   const listings = [...(await listingWordsOf(catalog, ids)).values()];
   const said = (word: string) => listings.some((held) => holdWordStarting(held, [word, ...otherNumbers(word)]));
