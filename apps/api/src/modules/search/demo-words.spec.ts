@@ -103,6 +103,9 @@ describe('search API on the demo catalog: what shoppers type', () => {
       const base = titles.map((title) => / S2\d SM-/.test(title));
       expect({ words, base: base.filter(Boolean).length > 1, order: base.lastIndexOf(true) < base.indexOf(false) }).toEqual({ words, base: true, order: true });
     }
+    // Every iPhone 16 in its colours and sizes, before the Pro and Pro Max, on both engines.
+    const iphones = found(await t.search('iphone 16')).map((product) => /^Apple iPhone 16 \(/.test(product.title));
+    expect({ base: iphones.filter(Boolean).length, order: iphones.lastIndexOf(true) < iphones.indexOf(false) || !iphones.includes(false) }).toEqual({ base: 15, order: true });
     // A line's word that is no edition ("Shield", "with Active Noise Cancellation") comes after the product without it.
     for (const [words, line] of [['samsung t7', / Shield /], ['airpods 4', / with Active Noise Cancellation /]] as const) {
       const lines = found(await t.search(words)).map((product) => line.test(product.title));

@@ -8,8 +8,10 @@ import { candidatesStep, clearWordCounts, createWordCounts, expireWordCounts, ty
 // `search_vector` holds the words of its title (weight A), brand (B), model (C) and category (D), split at anything
 // but letters and digits as FTS5's unicode61 splits them, folded by `unaccent` and lower case. Ranking is ts_rank with
 // the bm25 column weights of the SQLite side scaled to ts_rank's range (title 1, brand 2, model 4, category 0.5 →
-// {D, C, B, A} = {0.05, 0.4, 0.2, 0.1}); its figures are not bm25's, so offers that carry the words equally well may
-// come in another order, and `rank` is minus ts_rank (lower is better, as the port says).
+// {D, C, B, A} = {0.05, 0.4, 0.2, 0.1}), divided by 1 + the log of the offer's length in words (normalization 1), as
+// bm25 ranks a short listing of the words before a long one ("Apple iPhone 16 (128GB, Black)" before "Apple iPhone 16
+// Pro Max (1TB, Black Titanium)"); its figures are not bm25's, so offers that carry the words equally well may come in
+// another order, and `rank` is minus ts_rank (lower is better, as the port says).
 
 const WEIGHTS = '{0.05, 0.4, 0.2, 0.1}';
 /** How long `changed()` waits before refreshing the vocabulary: the changes of an import's next batches join that refresh. */
@@ -85,7 +87,7 @@ export function createPgSearchIndexRepository({ pool }: { pool: Queryable }, opt
 /** What the search reads of the offers' search vectors (`IndexReads`), queries in tsquery syntax. */
 function pgIndexReads(pool: Queryable, counts: WordCounts): AsyncOps<IndexReads> {
   const SEARCH = `SELECT o.id AS "offerId", o.product_id AS "productId", o.updated_at AS "updatedAt",
-      -ts_rank('${WEIGHTS}', o.search_vector, q) AS rank
+      -ts_rank('${WEIGHTS}', o.search_vector, q, 1) AS rank
     FROM offers o, to_tsquery('pricehunt_words', $1) AS q WHERE o.search_vector @@ q ORDER BY rank, o.id DESC LIMIT $2`;
   const UNRANKED = `SELECT id AS "offerId", product_id AS "productId", updated_at AS "updatedAt", 0 AS rank
     FROM offers WHERE search_vector @@ to_tsquery('pricehunt_words', $1) ORDER BY id DESC LIMIT $2`;
