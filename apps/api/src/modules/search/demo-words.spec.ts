@@ -243,4 +243,15 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(found(result).map((product) => product.title)).toEqual([]);
     expect(result.correctedQuery).toBeNull();
   });
+
+  it('lists the products of both things typed to be weighed against each other ("iphone 15 vs 16")', async () => {
+    const result = await t.search('iphone 15 vs 16');
+    expect(result.correctedQuery).toBe('iphone 15 vs iphone 16');
+    const titles = found(result).map((product) => product.title);
+    expect(titles[0]).toMatch(/^Apple iPhone 15 \(/);
+    expect(titles.some((title) => /^Apple iPhone 16 \(/.test(title))).toBe(true);
+    expect(titles.filter((title) => !/^Apple iPhone 1[56] \(/.test(title))).toEqual([]);
+    // A side the catalog sells nothing of leaves the other's products listed.
+    expect(found(await t.search('xbox series x vs sega dreamcast')).map((product) => product.title)).toEqual(['Microsoft Xbox Series X Console (1TB)']);
+  });
 });

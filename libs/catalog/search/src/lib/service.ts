@@ -1,9 +1,10 @@
-import type { IdentifiedBy, SearchCondition, SearchPriceRange, SearchBody, SearchResult, SearchSource } from '@pricehunt/contracts';
+import type { SearchBody, SearchResult } from '@pricehunt/contracts';
 import { extractProductId, tryCanonicalizeUrl } from '@pricehunt/marketplace';
 import { badRequest } from '@pricehunt/http-errors';
 import type { ItemIdentity } from '@pricehunt/catalog-matching';
-import { type CatalogRepository, type CategoryRow, matchThreshold, type PagePlacement, type ProductMatcher, type RankedProduct, type RedirectSigner, type SearchIndexRepository, type SpellingCorrector } from '@pricehunt/catalog-core';
+import { type CatalogRepository, type CategoryRow, matchThreshold, type PagePlacement, type ProductMatcher, type RedirectSigner, type SearchIndexRepository, type SpellingCorrector } from '@pricehunt/catalog-core';
 import type { SearchRequestRepository } from './ports';
+import { type Found, nothingFound } from './found';
 import { createLooseCodeLookup } from './loose-code';
 import { createHeldCodeLookup, type HeldCodeLookup } from './held-code';
 import { generationSpelling } from './generations';
@@ -16,6 +17,7 @@ import { gluedGenerations, namedByTheWords } from './unnamed-products';
 import { makersTyped } from './typed-maker';
 import { readPriceWords } from './price-words';
 import { readShoppingWords } from './shopping-words';
+import { versusFound, versusSides } from './versus-words';
 import { asWanted, carryingTheWords } from './wanted-products';
 import { createModelCodeLookup } from './model-code';
 import { answerWords, type WordsDeps } from './answer-words';
@@ -108,65 +110,18 @@ type SearchDeps = Parameters<typeof createSearchService>[0];
 /** What a search runs with: the service's dependencies, and how typed words are looked up. */
 type Search = SearchDeps & { words: WordsDeps; heldCodes: HeldCodeLookup | null; kinds: KindCategoryReads | null };
 
-/** What a search found, before its answer is made of it. */
-interface Found {
-  identifiedBy: IdentifiedBy;
-  source: SearchSource;
-  /** The matcher's candidates, best first. */
-  ranked: RankedProduct[];
-  productId: number | null;
-  confidence: number;
-  /** The catalog offer the pasted link is. */
-  sourceOfferId: number | null;
-  /** What was looked for, when no known offer answered: the words behind "similar products" when nothing matched. */
-  sought: ItemIdentity | null;
-  /** Products that search words fit about equally well, best first (then no product is picked). */
-  matchIds: number[];
-  correctedQuery: string | null;
-  unreadPage: SearchResult['unreadPage'];
-  /**
-   * Candidates of a name typed otherwise that the catalog sells no product of (`words`: "playstation 4" for "ps4"):
-   * never the answer, only similar products when nothing else is found, and only those sharing a word of that name.
-   */
-  lent: { words: string; ranked: RankedProduct[] } | null;
-  /** A price typed with the words (`price-words.ts`): what is listed is priced within it. */
-  priceRange: SearchPriceRange | null;
-  /** A condition typed with the words (`shopping-words.ts`): what is listed is offered in it. */
-  condition: SearchCondition | null;
-  /** The words ask to pay little (`shopping-words.ts`): what is listed comes cheapest first. */
-  cheapestFirst: boolean;
-  /** Typed words only: a product named or listed holds every word (`WordsAnswer.complete`). */
-  complete?: boolean;
-  /** Typed words only: what is listed is of the kind typed by its category (`WordsAnswer.ofKind`). */
-  ofKind?: boolean;
-}
-
-const nothingFound = (source: SearchSource): Found => ({
-  identifiedBy: 'query',
-  source,
-  ranked: [],
-  productId: null,
-  confidence: 0,
-  sourceOfferId: null,
-  sought: null,
-  matchIds: [],
-  correctedQuery: null,
-  unreadPage: null,
-  lent: null,
-  priceRange: null,
-  condition: null,
-  cheapestFirst: false,
-});
-
 /**
  * What a pasted link or typed words find. A link's best candidate above the threshold is the product when none is named
- * but by words of a kind; typed words name theirs themselves (`answerWords`: a best fit lacking some words must hold what they name).
+ * but by words of a kind; typed words name theirs themselves (`answerWords`: a best fit lacking some words must hold what they name),
+ * and two things typed to be weighed ("galaxy s24 vs s23") are each searched (`versus-words.ts`).
  */
 async function lookFor(search: Search, body: SearchBody): Promise<Found> {
   if (body.url === undefined) {
     const priced = readPriceWords(body.query ?? '');
     const shopping = readShoppingWords(priced?.words ?? body.query ?? '');
-    const found = await lookForWords(search, shopping?.words ?? priced?.words ?? body.query ?? '');
+    const words = shopping?.words ?? priced?.words ?? body.query ?? '';
+    const sides = versusSides(words);
+    const found = (sides && (await versusFound((side) => lookForWords(search, side), sides))) || (await lookForWords(search, words));
     return { ...found, priceRange: priced?.range ?? null, condition: shopping?.condition ?? null, cheapestFirst: shopping?.cheapestFirst ?? false };
   }
   const found = await lookForLink(search, body.url);

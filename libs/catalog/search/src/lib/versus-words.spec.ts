@@ -1,0 +1,41 @@
+import { type Found, nothingFound } from './found';
+import { emptySource } from './search-words';
+import { versusFound, versusSides, withLeadingWords } from './versus-words';
+
+describe('versusSides', () => {
+  it('reads the two sides typed around "vs" or "versus"', () => {
+    expect(versusSides('galaxy s24 vs s23')).toEqual(['galaxy s24', 's23']);
+    expect(versusSides('AirPods VS. AirPods Pro')).toEqual(['AirPods', 'AirPods Pro']);
+    expect(versusSides('kindle versus kobo')).toEqual(['kindle', 'kobo']);
+  });
+
+  it('reads none in a word, at an end, or between more than two sides', () => {
+    expect(versusSides('canvas bag')).toBeNull();
+    expect(versusSides('vs s23')).toBeNull();
+    expect(versusSides('a vs b vs c')).toBeNull();
+  });
+});
+
+describe('withLeadingWords', () => {
+  it('puts the first side’s leading words before a second side with fewer words', () => {
+    expect(withLeadingWords('samsung galaxy s24', 's23')).toBe('samsung galaxy s23');
+    expect(withLeadingWords('iphone 15', '16')).toBe('iphone 16');
+    expect(withLeadingWords('airpods', 'airpods pro')).toBeNull();
+  });
+});
+
+describe('versusFound', () => {
+  const found = (ids: number[], correctedQuery: string | null = null): Found => ({ ...nothingFound(emptySource(null, null)), matchIds: ids, correctedQuery, complete: ids.length > 0 });
+  const answers: Record<string, Found> = { 'iphone 15': found([1, 2]), 'iphone 16': found([3]), '16': found([9]), kobo: found([]), kindle: found([4], 'kindle paperwhite') };
+  const look = async (words: string) => answers[words] ?? found([]);
+
+  it('lists both sides’ products, the first side’s first, with the words searched', async () => {
+    const result = await versusFound(look, ['iphone 15', '16']);
+    expect(result).toMatchObject({ productId: null, matchIds: [1, 2, 3], correctedQuery: 'iphone 15 vs iphone 16', complete: true });
+    expect((await versusFound(look, ['kindle', 'kobo']))?.matchIds).toEqual([4]);
+  });
+
+  it('answers nothing where neither side finds a product', async () => {
+    expect(await versusFound(look, ['kobo', 'nook'])).toBeNull();
+  });
+});

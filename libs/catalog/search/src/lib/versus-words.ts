@@ -1,0 +1,59 @@
+/**
+ * Two things typed to be weighed against each other ("galaxy s24 vs s23", "airpods versus airpods pro"): each side is
+ * searched as words of its own and the products of both are listed, the first side's first. A second side with fewer
+ * words than the first names another model of the first's line ("s23" of "samsung galaxy s24"): it is searched with the
+ * first side's leading words before it ("samsung galaxy s23"), as typed when those find nothing. Where neither side
+ * finds anything, the words are searched whole.
+ */
+import type { Found } from './found';
+import { MATCH_LIMIT } from './search-words';
+
+/** The word between the two sides. */
+const VERSUS = /\s+(?:vs\.?|versus)\s+/i;
+
+/** Products listed of one side at most: both sides fit in the list. */
+const SIDE_LIMIT = MATCH_LIMIT / 2;
+
+/** The two sides of words typed around "vs" or "versus", or null when the words have not exactly two. */
+export function versusSides(text: string): [string, string] | null {
+  const sides = text.trim().split(VERSUS);
+  if (sides.length !== 2) return null;
+  const [first, second] = sides.map((side) => side.trim());
+  return first && second ? [first, second] : null;
+}
+
+/** The second side after the first side's leading words, as many as the first has more ("s23" → "samsung galaxy s23"); null when it has as many. */
+export function withLeadingWords(first: string, second: string): string | null {
+  const lead = first.split(/\s+/);
+  const own = second.split(/\s+/);
+  return own.length < lead.length ? [...lead.slice(0, lead.length - own.length), ...own].join(' ') : null;
+}
+
+/** The products one side's answer names or lists. */
+const sideIds = (found: Found) => (found.productId !== null ? [found.productId] : found.matchIds.slice(0, SIDE_LIMIT));
+
+/**
+ * What both sides find (`look` searches words as typed words are), listed together with the words searched as what was
+ * searched when they differ from those typed; null when neither side finds a product.
+ */
+export async function versusFound(look: (words: string) => Promise<Found>, sides: readonly [string, string]): Promise<Found | null> {
+  const [first, second] = sides;
+  const a = await look(first);
+  const fuller = withLeadingWords(first, second);
+  const filled = fuller ? await look(fuller) : null;
+  const [b, secondWords] = filled && filled.complete !== false && sideIds(filled).length > 0 ? [filled, fuller ?? second] : [await look(second), second];
+  const ids = [...new Set([...sideIds(a), ...sideIds(b)])];
+  if (ids.length === 0) return null;
+  const searched = `${a.correctedQuery ?? first} vs ${b.correctedQuery ?? secondWords}`;
+  return {
+    ...a,
+    ranked: [...a.ranked, ...b.ranked],
+    productId: null,
+    confidence: 0,
+    matchIds: ids,
+    correctedQuery: searched === `${first} vs ${second}` ? null : searched,
+    lent: null,
+    complete: true,
+    ofKind: false,
+  };
+}
