@@ -117,7 +117,7 @@ describe('search API on the demo catalog: what shoppers type', () => {
     // Only the listings that glue them ("iPhone16 Pro Max", "iPhone 16e") were found; the words as listings write them
     // find the iPhone 16s, and the answer says what was searched.
     const titles = async (words: string) => found(await t.search(words)).map((product) => product.title);
-    for (const [glued, apart] of [['iphone16', 'iphone 16'], ['s24ultra', 's24 ultra']] as const) {
+    for (const [glued, apart] of [['iphone16', 'iphone 16'], ['s24ultra', 's24 ultra'], ['playstation5', 'playstation 5'], ['pixel9', 'pixel 9']] as const) {
       const result = await t.search(glued);
       expect({ glued, correctedQuery: result.correctedQuery }).toEqual({ glued, correctedQuery: apart });
       expect(found(result).map((product) => product.title)).toEqual(await titles(apart));

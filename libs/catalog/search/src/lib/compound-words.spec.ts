@@ -82,13 +82,16 @@ describe('numberUnitSpellings', () => {
 });
 
 describe('gluedNumberSpellings', () => {
-  const INDEX: Record<string, number> = { iphone: 40, 16: 30, galaxy: 20, s24: 9, ultra: 12, wh: 4, '1000xm5': 4, wh1000xm5: 0 };
+  const INDEX: Record<string, number> = { iphone: 40, 16: 30, galaxy: 20, s24: 9, ultra: 12, wh: 4, '1000xm5': 4, wh1000xm5: 0, playstation: 8, 5: 50, pixel: 6, 9: 40 };
   const offerCounts = async (words: readonly string[]) => new Map(words.map((word) => [word, INDEX[word] ?? 0]));
 
   it('cuts a word of letters and digits no offer carries into two that offers carry', async () => {
     expect(await gluedNumberSpellings('iphone16', offerCounts)).toEqual(['iphone 16']);
     expect(await gluedNumberSpellings('samsung galaxys24', offerCounts)).toEqual(['samsung galaxy s24']);
     expect(await gluedNumberSpellings('s24ultra', offerCounts)).toEqual(['s24 ultra']);
+    // A lone digit after a name.
+    expect(await gluedNumberSpellings('playstation5 slim', offerCounts)).toEqual(['playstation 5 slim']);
+    expect(await gluedNumberSpellings('pixel9', offerCounts)).toEqual(['pixel 9']);
   });
 
   it('leaves a word offers carry, words of letters or digits alone, and parts shorter than two characters', async () => {
@@ -96,6 +99,9 @@ describe('gluedNumberSpellings', () => {
     expect(await gluedNumberSpellings('galaxys24', async (words) => new Map(words.map((word) => [word, word === 'galaxys24' ? 3 : 9])))).toEqual([]);
     expect(await gluedNumberSpellings('smartwatch 1234', offerCounts)).toEqual([]);
     expect(await gluedNumberSpellings('x1', async () => new Map([['x', 9], ['1', 9]]))).toEqual([]);
+    // A lone digit after a code of letters and digits, or after fewer than four letters, is no name's number.
+    expect(await gluedNumberSpellings('wh1000xm5', async () => new Map([['wh1000xm', 9], ['5', 9]]))).toEqual([]);
+    expect(await gluedNumberSpellings('sx5', async () => new Map([['sx', 9], ['5', 9]]))).toEqual([]);
   });
 
   it('cuts only where letters meet digits when asked to', async () => {

@@ -82,21 +82,25 @@ async function cutSpellings(text: string, offerCounts: OfferCounts, cuts: (word:
   );
 }
 
-/** Each part of a word of letters and digits typed glued is this long at least ("16" of "iphone16"). */
+/**
+ * Each part of a word of letters and digits typed glued is this long at least ("16" of "iphone16"), but a lone digit
+ * after a name of letters that long ("playstation5", "pixel9": `LONE_DIGIT_NAME`).
+ */
 const GLUED_PART_MIN = 2;
+const LONE_DIGIT_NAME = /^\p{L}{4,}\d$/u;
 const isDigit = (character: string | undefined) => character !== undefined && /\p{N}/u.test(character);
 
 /**
  * The typed words with one word of letters and digits that no offer carries written as two words that offers carry,
  * cut where a name meets its number or model ("iphone16" as "iphone 16", "galaxys24" as "galaxy s24", "s24ultra" as
- * "s24 ultra"): typed without a space, the words find only the listings that glue them the same way. `atDigits`:
+ * "s24 ultra", "playstation5" as "playstation 5"): typed without a space, the words find only the listings that glue them the same way. `atDigits`:
  * only where letters meet digits ("iphone|16", "s24|ultra"), not inside letters, where "procs3" is a code "Pro CS3"
  * listings write apart as much as it is "pro cs3".
  */
 export async function gluedNumberSpellings(text: string, offerCounts: OfferCounts, atDigits = false): Promise<string[]> {
   return cutSpellings(text, offerCounts, (word) => {
     if (!/^[\p{L}\p{N}]+$/u.test(word) || !/\p{L}/u.test(word) || !/\p{N}/u.test(word)) return [];
-    const all = cutsOf(word, GLUED_PART_MIN);
+    const all = LONE_DIGIT_NAME.test(word) ? [[word.slice(0, -1), word.slice(-1)] as const] : cutsOf(word, GLUED_PART_MIN);
     return atDigits ? all.filter(([left, right]) => isDigit(left.at(-1)) !== isDigit(right[0])) : all;
   });
 }
