@@ -254,4 +254,17 @@ describe('search API on the demo catalog: what shoppers type', () => {
     // A side the catalog sells nothing of leaves the other's products listed.
     expect(found(await t.search('xbox series x vs sega dreamcast')).map((product) => product.title)).toEqual(['Microsoft Xbox Series X Console (1TB)']);
   });
+
+  it('searches a kind typed in another language as the English word listings write ("kopfhörer sony")', async () => {
+    for (const [typed, searched, kind] of [
+      ['kopfhörer sony', 'headphones sony', /^Sony .*Headphones/],
+      ['fernseher lg oled', 'tv lg oled', /^LG OLED .*TV/],
+    ] as const) {
+      const result = await t.search(typed);
+      expect({ typed, correctedQuery: result.correctedQuery }).toEqual({ typed, correctedQuery: searched });
+      const titles = found(result).map((product) => product.title);
+      expect(titles.length).toBeGreaterThan(1);
+      expect(titles.filter((title) => !kind.test(title))).toEqual([]);
+    }
+  });
 });

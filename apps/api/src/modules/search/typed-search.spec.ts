@@ -298,3 +298,25 @@ describe('search API: a number typed apart from its unit', () => {
     expect(result.correctedQuery).toBe('apple watch series 10 42mm');
   });
 });
+
+/** A barcode's number typed or scanned, as printed under the bars or as a shop's feed states it. */
+describe('search API: a barcode’s number', () => {
+  const OFFERS = [
+    offer({ externalId: '9006001', url: 'https://www.walmart.com/ip/x/9006001', title: 'Sony WH-1000XM5 Wireless Noise Canceling Headphones - Black', brand: 'Sony', gtin: '0027242923232', priceCents: 32_999, category: 'Headphones' }),
+    offer({ externalId: '9006002', url: 'https://www.walmart.com/ip/x/9006002', title: 'Sony WH-1000XM5 Wireless Noise Canceling Headphones - Silver', brand: 'Sony', gtin: '0027242923386', priceCents: 32_999, category: 'Headphones' }),
+    offer({ externalId: '9006003', url: 'https://www.walmart.com/ip/x/9006003', title: 'Anker Nano Charger 20W USB-C', brand: 'Anker', priceCents: 1_999, category: 'Chargers' }),
+  ];
+  const search = typedSearchOn(OFFERS, 'barcode fixtures');
+
+  it('names the product whose offers state it, typed as a UPC, an EAN or grouped as printed', async () => {
+    for (const query of ['027242923232', '0027242923232', '0 27242 92323 2', '00027242923232']) {
+      const result = await search(query);
+      expect({ query, title: result.product?.title ?? null, confidence: result.product?.confidence }).toEqual({ query, title: expect.stringMatching(/WH-1000XM5 .*Black/), confidence: 1 });
+    }
+  });
+
+  it('searches a number with a wrong check digit, or that no offer states, as words', async () => {
+    expect(firstTitle(await search('027242923233'))).toBeNull();
+    expect(firstTitle(await search('4006381333931'))).toBeNull();
+  });
+});

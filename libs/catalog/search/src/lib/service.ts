@@ -8,6 +8,7 @@ import { type Found, nothingFound } from './found';
 import { createLooseCodeLookup } from './loose-code';
 import { createHeldCodeLookup, type HeldCodeLookup } from './held-code';
 import { generationSpelling } from './generations';
+import { englishKinds } from './foreign-kinds';
 import { compoundAnswer, joinedAlike, withCompound } from './compound-words';
 import { type KindCategoryReads, withKindCategory } from './kind-category';
 import { kindAnswer } from './line-kind';
@@ -18,6 +19,7 @@ import { makersTyped } from './typed-maker';
 import { readPriceWords } from './price-words';
 import { readShoppingWords } from './shopping-words';
 import { versusFound, versusSides } from './versus-words';
+import { gtinFound, productsWithGtin, typedGtin } from './gtin-words';
 import { asWanted, carryingTheWords } from './wanted-products';
 import { createModelCodeLookup } from './model-code';
 import { answerWords, type WordsDeps } from './answer-words';
@@ -57,6 +59,7 @@ export function createSearchService(deps: {
     | 'offerRefsOfProducts'
     | 'offerItems'
     | 'lowestPricesIn'
+    | 'offersWithGtin'
   >;
   /**
    * The full-text index: model numbers typed loosely are looked for in it (`loose-code.ts`), and listed products whose
@@ -187,6 +190,8 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
     ...(offerCounts ? [{ rewrite: (text: string) => inListingsNumber(text, offerCounts), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false, same: true }] : []),
     ...(aliases ? [{ rewrite: (text: string) => aliases.rewrite(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: true }] : []),
     { rewrite: async (text: string) => generationSpelling(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false },
+    // A kind typed in another language ("kopfhörer sony": `foreign-kinds.ts`).
+    { rewrite: async (text: string) => englishKinds(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false },
     ...(spelling ? [{ rewrite: (text: string) => spelledWords(spelling, index ? { index, catalog: search.catalog, aliases } : null, text), better: (found: WordsAnswer) => findsClearlyMore(found, answer), lendsCandidates: false }] : []),
     ...(offerCounts ? [{ rewrite: (text: string) => brandTypedBySound(search.catalog, offerCounts, text, answer.ranked), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false }] : []),
   ];
@@ -260,12 +265,15 @@ async function searchedAs(search: Search, words: string | null): Promise<Found |
 }
 
 /**
- * Typed words (`lookForTypedWords`); words that find nothing at all, or only products that lack one of them, are
+ * A barcode's number the products of whose offers state it (`gtin-words.ts`), else typed words (`lookForTypedWords`); words that find nothing at all, or only products that lack one of them, are
  * searched again without the everyday words no listing says (`unknown-words.ts`: "laptop for students" as "laptop",
  * "baby monitor" as "monitor"), when the words kept find something as typed; the answer says what was searched, and
  * never that products lacking a word match it, nor those the words do not name (`unnamed-products.ts`).
  */
 async function lookForWords(search: Search, query: string): Promise<Found> {
+  const gtin = typedGtin(query);
+  const byGtin = gtin ? await productsWithGtin(search.catalog, gtin) : [];
+  if (byGtin.length > 0) return gtinFound(query, byGtin);
   const found = await lookForTypedWords(search, query);
   const { index } = search;
   if (!index || !query) return found;
