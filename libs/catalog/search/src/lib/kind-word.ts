@@ -15,6 +15,7 @@
 import { type CatalogRepository, foldText, isCommonWord, type ProductRow } from '@pricehunt/catalog-core';
 import { headWord } from './unknown-words';
 import { otherNumbers } from './word-number';
+import { withoutWhatComesWith } from './comes-with';
 
 /** Products found at least that all come with a word make it a feature of theirs, not an item they come with. */
 const FEATURE_PRODUCTS = 3;
@@ -23,10 +24,9 @@ const LISTINGS_READ = 8;
 /** A kind word this long or longer is held by a listing word it begins ("headphone" of "Headphones"). */
 const STEM_LETTERS = 4;
 /**
- * What a listing says its item comes with, or is for: from "with", "w/", "including" or "for" to the next comma,
- * semicolon or bracket ("… Case with Sport Band, Fitness Tracker" is a fitness tracker again after the comma).
+ * What a listing says its item is for: from "for" to the next comma, semicolon or bracket (what it comes with is read
+ * by `withoutWhatComesWith`).
  */
-const COMES_WITH = /(?:^|\s)(?:with|w\/|incl(?:uding|udes)?)\s[^,;()[\]]*/g;
 const MADE_FOR = /(?:^|\s)for\s[^,;()[\]]*/g;
 /** What a listing states in brackets of its item's variant: "Laptop (16GB RAM, 1TB SSD, Platinum)" is no SSD. */
 const BRACKETED = /\([^()]*\)|\[[^[\]]*\]/g;
@@ -59,7 +59,7 @@ export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, p
   const readsBrackets = !/[([]/.test(words);
   const ownPart = (title: string) => {
     const unbracketed = readsBrackets ? title.replace(BRACKETED, ' ') : title;
-    const without = unbracketed.replace(COMES_WITH, ' ');
+    const without = withoutWhatComesWith(unbracketed);
     return everyday ? without.replace(MADE_FOR, ' ') : without;
   };
   const folded = foldText(kind);

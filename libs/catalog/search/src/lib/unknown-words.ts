@@ -13,6 +13,7 @@
 import { type CatalogRepository, foldText, isCommonWord } from '@pricehunt/catalog-core';
 import { GENERATION_WORD, ORDINAL_WORD } from './generations';
 import { holdWordStarting, listingsOf, listingWordsOf, productsWithWordStarting } from './held-words';
+import { withoutWhatComesWith } from './comes-with';
 import { otherNumbers } from './word-number';
 
 const LETTERS = /^\p{L}+$/u;
@@ -104,11 +105,8 @@ export function kindWord(words: readonly string[]): string | null {
 export async function listsOtherKind(catalog: Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems'>, words: string, productIds: readonly number[]): Promise<boolean> {
   const kind = everydayKind(words);
   if (kind === null) return false;
-  return (await productsWithWordStarting(catalog, [kind, ...otherNumbers(kind)], productIds, soldPart)).size === 0;
+  return (await productsWithWordStarting(catalog, [kind, ...otherNumbers(kind)], productIds, withoutWhatComesWith)).size === 0;
 }
-
-/** The part of a listing's title that names the thing sold, before what comes with it: "Smart TV with Wall Mount Kit" sells no mount. */
-export const soldPart = (title: string): string => title.split(/\s+(?:with|w\/)\s+/i)[0] ?? title;
 
 /**
  * The word a listing's title names its kind by: the last word of letters of its name, before a bracket, a comma, a
