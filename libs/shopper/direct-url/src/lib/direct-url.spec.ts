@@ -105,6 +105,11 @@ describe('buildQuerySlug', () => {
     expect(buildQuerySlug('  Sony WH-1000XM5 headphones! ')).toBe('sony-wh-1000xm5-headphones');
   });
 
+  it('folds accents, so that a word keeps its letters', () => {
+    expect(buildQuerySlug('Kopfhörer Sony')).toBe('kopfhorer-sony');
+    expect(buildQuerySlug('écouteurs sans fil')).toBe('ecouteurs-sans-fil');
+  });
+
   it('falls back to unknown-product', () => {
     expect(buildQuerySlug('!!!')).toBe('unknown-product');
   });

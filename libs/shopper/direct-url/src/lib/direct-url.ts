@@ -1,3 +1,4 @@
+import { foldAccents } from '@pricehunt/contracts';
 import { randomUuid } from '@pricehunt/tracking';
 
 export const INVALID_URL_PATH = '/?error=invalid-url';
@@ -57,9 +58,9 @@ export function buildSlug(url: string | URL): string {
   return slugify(`${host} ${lastSegment}`) || FALLBACK_SLUG;
 }
 
-/** Slug for a text search: the words of the query. */
+/** Slug for a text search: the words of the query, their accents folded ("kopfhörer sony" → `kopfhorer-sony`). */
 export function buildQuerySlug(query: string): string {
-  return slugify(query).slice(0, 80).replace(/-$/, '') || FALLBACK_SLUG;
+  return slugify(foldAccents(query)).slice(0, 80).replace(/-$/, '') || FALLBACK_SLUG;
 }
 
 /** Session storage key of one request's record. */
