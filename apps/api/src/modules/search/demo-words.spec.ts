@@ -251,6 +251,10 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(titles[0]).toMatch(/^Apple iPhone 15 \(/);
     expect(titles.some((title) => /^Apple iPhone 16 \(/.test(title))).toBe(true);
     expect(titles.filter((title) => !/^Apple iPhone 1[56] \(/.test(title))).toEqual([]);
+    // The other side not typed yet: the first side's products, said so.
+    const started = await t.search('iphone 16 vs');
+    expect(started.correctedQuery).toBe('iphone 16');
+    expect(found(started).map((product) => product.title)).toEqual(found(await t.search('iphone 16')).map((product) => product.title));
     // A side the catalog sells nothing of leaves the other's products listed.
     expect(found(await t.search('xbox series x vs sega dreamcast')).map((product) => product.title)).toEqual(['Microsoft Xbox Series X Console (1TB)']);
   });

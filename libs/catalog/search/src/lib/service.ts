@@ -18,7 +18,7 @@ import { gluedGenerations, namedByTheWords } from './unnamed-products';
 import { makersTyped } from './typed-maker';
 import { readPriceWords } from './price-words';
 import { readShoppingWords } from './shopping-words';
-import { versusFound, versusSides } from './versus-words';
+import { versusFound, versusSides, withoutDanglingVersus } from './versus-words';
 import { gtinFound, productsWithGtin, typedGtin } from './gtin-words';
 import { asWanted, carryingTheWords } from './wanted-products';
 import { createModelCodeLookup } from './model-code';
@@ -124,7 +124,8 @@ async function lookFor(search: Search, body: SearchBody): Promise<Found> {
     const shopping = readShoppingWords(priced?.words ?? body.query ?? '');
     const words = shopping?.words ?? priced?.words ?? body.query ?? '';
     const sides = versusSides(words);
-    const found = (sides && (await versusFound((side) => lookForWords(search, side), sides))) || (await lookForWords(search, words));
+    const one = withoutDanglingVersus(words);
+    const found = (sides && (await versusFound((side) => lookForWords(search, side), sides))) || (one ? await searchedWithout(search, one) : await lookForWords(search, words));
     return { ...found, priceRange: priced?.range ?? null, condition: shopping?.condition ?? null, cheapestFirst: shopping?.cheapestFirst ?? false };
   }
   const found = await lookForLink(search, body.url);
@@ -262,6 +263,12 @@ async function searchedAs(search: Search, words: string | null): Promise<Found |
   const found = await lookForTypedWords(search, words);
   const asTyped = found.correctedQuery === null || joinedAlike(found.correctedQuery, words);
   return asTyped && (found.productId !== null || found.matchIds.length > 0) ? { ...found, correctedQuery: found.correctedQuery ?? words } : null;
+}
+
+/** Words typed with a "vs" at their end, searched without it and said so (`withoutDanglingVersus`). */
+async function searchedWithout(search: Search, words: string): Promise<Found> {
+  const found = await lookForWords(search, words);
+  return { ...found, correctedQuery: found.correctedQuery ?? words };
 }
 
 /**

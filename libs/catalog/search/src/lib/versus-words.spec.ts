@@ -1,6 +1,6 @@
 import { type Found, nothingFound } from './found';
 import { emptySource } from './search-words';
-import { versusFound, versusSides, withLeadingWords } from './versus-words';
+import { versusFound, versusSides, withLeadingWords, withoutDanglingVersus } from './versus-words';
 
 describe('versusSides', () => {
   it('reads the two sides typed around "vs" or "versus"', () => {
@@ -13,6 +13,19 @@ describe('versusSides', () => {
     expect(versusSides('canvas bag')).toBeNull();
     expect(versusSides('vs s23')).toBeNull();
     expect(versusSides('a vs b vs c')).toBeNull();
+  });
+});
+
+describe('withoutDanglingVersus', () => {
+  it('leaves out a "vs" typed at the end, the other side not typed yet', () => {
+    expect(withoutDanglingVersus('iphone 16 vs')).toBe('iphone 16');
+    expect(withoutDanglingVersus('iphone 16 versus ')).toBe('iphone 16');
+  });
+
+  it('keeps one at the start, which may be a name, and words with none', () => {
+    expect(withoutDanglingVersus('vs sassoon dryer')).toBeNull();
+    expect(withoutDanglingVersus('vs')).toBeNull();
+    expect(withoutDanglingVersus('iphone 16')).toBeNull();
   });
 });
 

@@ -10,6 +10,15 @@ import { MATCH_LIMIT } from './search-words';
 
 /** The word between the two sides. */
 const VERSUS = /\s+(?:vs\.?|versus)\s+/i;
+/** The word at the end of the words, the other side not typed (yet): "iphone vs". One at their start may be a name ("VS Sassoon"). */
+const DANGLING_VERSUS = /\s+(?:vs\.?|versus)$/i;
+
+/** The words without a "vs" at their end ("iphone vs" is "iphone"), or null when they have none. */
+export function withoutDanglingVersus(text: string): string | null {
+  const trimmed = text.trim();
+  const kept = trimmed.replace(DANGLING_VERSUS, '').trim();
+  return kept !== trimmed && kept !== '' ? kept : null;
+}
 
 /** Products listed of one side at most: both sides fit in the list. */
 const SIDE_LIMIT = MATCH_LIMIT / 2;
