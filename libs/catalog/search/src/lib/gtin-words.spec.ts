@@ -1,3 +1,4 @@
+import { productRow } from './testing/listings-catalog';
 import { gtinFound, productsWithGtin, typedGtin } from './gtin-words';
 
 describe('typedGtin', () => {
@@ -16,11 +17,14 @@ describe('typedGtin', () => {
 });
 
 describe('productsWithGtin and gtinFound', () => {
+  // Product 9's offers are all held (an unverified store's): shoppers may not see it.
   const catalog = {
-    offersWithGtin: async (gtin: string) => (gtin === '00027242923232' ? [{ id: 1, productId: 7, updatedAt: '' }, { id: 2, productId: 7, updatedAt: '' }, { id: 3, productId: null, updatedAt: '' }] : []),
+    offersWithGtin: async (gtin: string) =>
+      gtin === '00027242923232' ? [{ id: 1, productId: 7, updatedAt: '' }, { id: 2, productId: 7, updatedAt: '' }, { id: 3, productId: null, updatedAt: '' }, { id: 4, productId: 9, updatedAt: '' }] : [],
+    getProducts: async (ids: readonly number[]) => new Map(ids.map((id) => [id, productRow(id, { offerCount: id === 9 ? 0 : 2 })])),
   };
 
-  it('names the one product whose offers state it, and lists several', async () => {
+  it('names the one product whose offers state it that shoppers may see, and lists several', async () => {
     expect(await productsWithGtin(catalog, '00027242923232')).toEqual([7]);
     expect(gtinFound('027242923232', [7])).toMatchObject({ productId: 7, confidence: 1, matchIds: [], complete: true });
     expect(gtinFound('027242923232', [7, 8])).toMatchObject({ productId: null, confidence: 0, matchIds: [7, 8] });

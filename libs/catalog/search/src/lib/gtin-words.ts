@@ -6,6 +6,7 @@
 import type { CatalogRepository } from '@pricehunt/catalog-core';
 import { normaliseGtin } from '@pricehunt/catalog-matching';
 import { type Found, nothingFound } from './found';
+import { shownIds } from './listed-products';
 import { emptySource } from './search-words';
 
 /** Offers read of a barcode's number: more than any product has. */
@@ -17,10 +18,10 @@ export function typedGtin(text: string): string | null {
   return /^\d[\d\s-]*\d$/.test(trimmed) ? normaliseGtin(trimmed) : null;
 }
 
-/** The products whose offers state `gtin`, those of its first offers first. */
-export async function productsWithGtin(catalog: Pick<CatalogRepository, 'offersWithGtin'>, gtin: string): Promise<number[]> {
+/** The products whose offers state `gtin` that shoppers may see (`shownIds`), those of its first offers first. */
+export async function productsWithGtin(catalog: Pick<CatalogRepository, 'offersWithGtin' | 'getProducts'>, gtin: string): Promise<number[]> {
   const refs = await catalog.offersWithGtin(gtin, GTIN_OFFERS_READ);
-  return [...new Set(refs.flatMap((ref) => (ref.productId === null ? [] : [ref.productId])))];
+  return shownIds(catalog, [...new Set(refs.flatMap((ref) => (ref.productId === null ? [] : [ref.productId])))]);
 }
 
 /** What the barcode's number found: the one product that states it, or the list of those that do. */

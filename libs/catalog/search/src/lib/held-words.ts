@@ -148,8 +148,12 @@ export async function listingsOf(catalog: HeldWordsReads, productIds: readonly n
  */
 export async function listingWordsOf(catalog: HeldWordsReads, productIds: readonly number[], named: (title: string) => string = (title) => title): Promise<Map<number, string[]>> {
   const listings = await listingsOf(catalog, productIds);
-  return new Map(productIds.map((productId) => [productId, (listings.get(productId) ?? []).flatMap((item) => heldWords(`${named(item.title)} ${item.model ?? ''}`))]));
+  return new Map(productIds.map((productId) => [productId, (listings.get(productId) ?? []).flatMap((item) => listingWords(item, named))]));
 }
+
+/** A listing's words (its title, or the part of it `named` keeps, and its model number, as `heldWords` splits them). */
+export const listingWords = (item: { title: string; model: string | null }, named: (title: string) => string = (title) => title): string[] =>
+  heldWords(`${named(item.title)} ${item.model ?? ''}`);
 
 /** Whether listing words (`listingWordsOf`) hold a word that begins with one of `starts`: "Magenta" holds "mag", "Cases" holds "case". */
 export function holdWordStarting(words: readonly string[], starts: readonly string[]): boolean {

@@ -15,10 +15,16 @@ export async function matchedAll(catalog: ProductReads, ids: readonly number[], 
   return ids.map((id) => matched(products.get(id), scores.get(id) ?? 0)).filter((entry): entry is MatchedProduct => entry !== null);
 }
 
-/** Ranked products shoppers may see: one whose offers are all held (an unverified store's, say) is no answer. */
+/** Products shoppers may see, in order: one whose offers are all held (an unverified store's, say) is no answer. */
+export async function shownIds(catalog: ProductReads, ids: readonly number[]): Promise<number[]> {
+  const products = await catalog.getProducts(ids);
+  return ids.filter((id) => (products.get(id)?.offerCount ?? 0) > 0);
+}
+
+/** Ranked products shoppers may see (`shownIds`). */
 export async function shown(catalog: ProductReads, ranked: RankedProduct[]): Promise<RankedProduct[]> {
-  const products = await catalog.getProducts(ranked.map((entry) => entry.productId));
-  return ranked.filter((entry) => (products.get(entry.productId)?.offerCount ?? 0) > 0);
+  const ids = new Set(await shownIds(catalog, ranked.map((entry) => entry.productId)));
+  return ranked.filter((entry) => ids.has(entry.productId));
 }
 
 /**

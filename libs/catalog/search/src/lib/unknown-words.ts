@@ -12,7 +12,7 @@
  */
 import { type CatalogRepository, foldText, isCommonWord } from '@pricehunt/catalog-core';
 import { GENERATION_WORD, ORDINAL_WORD } from './generations';
-import { holdWordStarting, listingsOf, listingWordsOf, productsWithWordStarting } from './held-words';
+import { holdWordStarting, listingsOf, listingWords, productsWithWordStarting } from './held-words';
 import { withoutWhatComesWith } from './comes-with';
 import { otherNumbers } from './word-number';
 
@@ -146,9 +146,10 @@ export async function withoutUnsaidWords(
   // Products the kind's word finds that no listing names by it are another kind: "laptop stand" is no stand mixer.
   const kinds = [kind, ...otherNumbers(kind)];
   const ofKind = (title: string) => kinds.some((form) => listingKind(title)?.endsWith(form));
-  if (![...(await listingsOf(catalog, ids)).values()].some((listings) => listings.some((listing) => ofKind(listing.title)))) return null;
-  // The kind's listings are read once for every word.
-  const listings = [...(await listingWordsOf(catalog, ids)).values()];
+  // The kind's listings are read once, for it and for every word.
+  const read = [...(await listingsOf(catalog, ids)).values()];
+  if (!read.some((items) => items.some((item) => ofKind(item.title)))) return null;
+  const listings = read.map((items) => items.flatMap((item) => listingWords(item)));
   const said = (word: string) => listings.some((held) => holdWordStarting(held, [word, ...otherNumbers(word)]));
   const unsaid = words.filter((word) => readable(word) && !said(word.toLowerCase()));
   const named = unsaid.length > 0 ? await makers() : [];
