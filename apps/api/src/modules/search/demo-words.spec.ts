@@ -238,6 +238,24 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(found(await t.search('airpods pro 2nd')).map((product) => product.title)[0]).toMatch(/^Apple AirPods Pro 2 /);
   });
 
+  it('finds a generation typed with the word listings shorten, or spell out, as typed ("echo dot 5th generation")', async () => {
+    for (const [typed, title] of [
+      ['echo dot 5th generation', /^Amazon Echo Dot \(5th Gen\)/],
+      ['kindle paperwhite 12th gen', /^Amazon Kindle Paperwhite \(12th Generation\)/],
+    ] as const) {
+      const result = await t.search(typed);
+      expect({ typed, correctedQuery: result.correctedQuery }).toEqual({ typed, correctedQuery: null });
+      expect(found(result).map((product) => product.title)[0]).toMatch(title);
+    }
+  });
+
+  it('lists no TV that some shop sells with a wall mount for "tv wall mount", which the catalog does not sell', async () => {
+    const result = await t.search('tv wall mount');
+    expect(found(result).map((product) => product.title)).toEqual([]);
+    // "with Alexa", which every Echo's listings say, is still a feature of theirs.
+    expect(found(await t.search('alexa')).map((product) => product.title)).toEqual(expect.arrayContaining([expect.stringMatching(/^Amazon Echo Dot/)]));
+  });
+
   it('lists no product of another kind that the kind’s word is only part of the name of ("laptop stand": no stand mixer)', async () => {
     const result = await t.search('laptop stand');
     expect(found(result).map((product) => product.title)).toEqual([]);

@@ -1,4 +1,4 @@
-import { generationSpelling } from './generations';
+import { generationSpelling, generationWordOtherWay } from './generations';
 
 describe('generationSpelling', () => {
   it('writes a Mark out, with its generation in Roman numerals', () => {
@@ -29,5 +29,18 @@ describe('generationSpelling', () => {
     expect(generationSpelling('iphone 15 pro')).toBeNull();
     expect(generationSpelling('fire hd 10')).toBeNull();
     expect(generationSpelling('')).toBeNull();
+  });
+});
+
+describe('generationWordOtherWay', () => {
+  it('writes the word after an ordinal as listings write it the other way', () => {
+    expect(generationWordOtherWay('Echo Dot 5th Generation')).toBe('echo dot 5th gen');
+    expect(generationWordOtherWay('kindle paperwhite 12th gen')).toBe('kindle paperwhite 12th generation');
+  });
+
+  it('leaves words with no such word after an ordinal', () => {
+    expect(generationWordOtherWay('next gen console')).toBeNull();
+    expect(generationWordOtherWay('airpods pro 2nd')).toBeNull();
+    expect(generationWordOtherWay('generation 5th')).toBeNull();
   });
 });

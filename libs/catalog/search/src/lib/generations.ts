@@ -57,6 +57,22 @@ function ordinalGenerations(words: readonly string[]): string[] | null {
 }
 
 /**
+ * The typed words with the word after an ordinal written as listings write it the other way: "gen" as "generation",
+ * "generation" as "gen" ("echo dot 5th generation" for the "Echo Dot (5th Gen)"). The same words, so an answer found so
+ * says no other words were searched; null when no ordinal is followed by either.
+ */
+export function generationWordOtherWay(text: string): string | null {
+  const typed = indexWords(text);
+  let changed = false;
+  const words = typed.map((word, at) => {
+    if (at === 0 || !ORDINAL_WORD.test(typed[at - 1] ?? '') || !GENERATION_WORD.test(word)) return word;
+    changed = true;
+    return word === 'gen' ? 'generation' : 'gen';
+  });
+  return changed ? words.join(' ') : null;
+}
+
+/**
  * The typed words with a generation typed as an ordinal written as its number ("airpods pro 2nd gen" as "airpods pro
  * 2"), else with "mark" written out and the generation after it in Roman numerals, else the last generation typed
  * written the other way (index words, lower case); null when that changes nothing.

@@ -22,6 +22,9 @@ const LISTINGS: Record<number, string[]> = {
   18: ['Amazon Echo Show 8 Smart Display with Alexa'],
   19: ['Microsoft Xbox Elite Wireless Controller Series 2 with Game Bundle', 'Microsoft Xbox Elite Wireless Controller Series 2'],
   20: ['Logitech MX Keys S Wireless Keyboard Compatible with Mac and PC (Pale Gray)', 'Logitech MX Keys S Keyboard - Pale Gray, with Mac Layout'],
+  21: ['Samsung The Frame 55" QLED 4K Smart TV with Wall Mount Kit', 'Samsung The Frame QN55LS03D 4K Smart TV', 'Samsung QN55LS03D The Frame 55 inch TV'],
+  22: ['LG OLED evo C3 65" 4K Smart TV', 'LG C3 OLED65C3PUA Smart TV with Wall Mount Kit', 'LG OLED65C3PUA 65 inch OLED TV'],
+  23: ['TCL 55" Q6 QLED 4K Google TV', 'TCL 55Q651F 4K TV with Wall Mount Kit', 'TCL Q6 55Q651F QLED TV'],
 };
 const NAMES: Record<number, string> = {
   13: 'Lenovo Legion 5 16IRX9 Gaming Laptop (16GB RAM, 1TB SSD, Luna Grey)',
@@ -77,6 +80,10 @@ describe('kindOnlyAsPurpose', () => {
     // Beside a product that is of the kind, those that come with it are left out as ever.
     expect([...(await kindOnlyAsPurpose(catalog, 'echo soundbar', [9, 10, 16]))]).toEqual([9]);
     expect([...(await kindOnlyAsPurpose(catalog, 'alexa', [16, 17]))]).toEqual([16, 17]);
+  });
+
+  it('reads a word that fewer than half of a product’s listings come with as a shop’s bundle, not a feature', async () => {
+    expect([...(await kindOnlyAsPurpose(catalog, 'tv wall mount', [21, 22, 23]))]).toEqual([21, 22, 23]);
   });
 
   it('names none when the listings write the kind as their own, or not at all, or the words name no kind of letters', async () => {

@@ -82,6 +82,8 @@ export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, p
   });
   // Held only in brackets, as a part's size: the word names a part, whatever else the listings say.
   let asPart = only.size > 0;
+  /** Whether a product's listings say it comes with the word in fewer than half of them (`FEATURE_PRODUCTS`). */
+  let addedByFew = false;
   if (unnamed.length === 0) return only;
   const refs = await catalog.offerRefsOfProducts(unnamed, LISTINGS_READ);
   const items = await catalog.offerItems([...refs.values()].flatMap((list) => list.map((ref) => ref.id)));
@@ -90,13 +92,17 @@ export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, p
       const title = items.get(ref.id)?.title;
       return title === undefined ? [] : [foldText(title)];
     });
-    if (!ownKind(titles) && !ownOther(titles) && titles.some((title) => holds(wordsOf(title), folded))) {
+    const holding = titles.filter((title) => holds(wordsOf(title), folded)).length;
+    if (!ownKind(titles) && !ownOther(titles) && holding > 0) {
       only.add(productId);
       asPart ||= !titles.some((title) => holds(wordsOf(title.replace(BRACKETED, ' ')), folded));
+      addedByFew ||= holding * 2 < titles.length;
     }
   }
   // A word no everyday one that several products found all hold only as what they come with names no kind but a
   // feature of theirs ("alexa": each Echo is a "Smart Speaker with Alexa"): none is left out. One product that comes
-  // with it comes with another item ("Pen Tablet with Photoshop Elements" for "photoshop").
-  return !everyday && !asPart && only.size >= FEATURE_PRODUCTS && only.size === productIds.length ? new Set() : only;
+  // with it comes with another item ("Pen Tablet with Photoshop Elements" for "photoshop"), and so does a product
+  // that fewer than half of its listings say comes with it: a shop's bundle ("Smart TV with Wall Mount Kit" for "tv
+  // wall mount"), where each Echo's listings all say "with Alexa".
+  return !everyday && !asPart && !addedByFew && only.size >= FEATURE_PRODUCTS && only.size === productIds.length ? new Set() : only;
 }

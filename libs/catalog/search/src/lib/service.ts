@@ -7,7 +7,7 @@ import type { SearchRequestRepository } from './ports';
 import { type Found, nothingFound } from './found';
 import { createLooseCodeLookup } from './loose-code';
 import { createHeldCodeLookup, type HeldCodeLookup } from './held-code';
-import { generationSpelling } from './generations';
+import { generationSpelling, generationWordOtherWay } from './generations';
 import { englishKinds } from './foreign-kinds';
 import { compoundAnswer, joinedAlike, withCompound } from './compound-words';
 import { type KindCategoryReads, withKindCategory } from './kind-category';
@@ -190,6 +190,8 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
     // Words typed in the other number than listings write them ("laptops", "tvs" of "Laptop", "Smart TV").
     ...(offerCounts ? [{ rewrite: (text: string) => inListingsNumber(text, offerCounts), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false, same: true }] : []),
     ...(aliases ? [{ rewrite: (text: string) => aliases.rewrite(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: true }] : []),
+    // "5th generation" as listings write it, "5th Gen": the same words (`generationWordOtherWay`).
+    { rewrite: async (text: string) => generationWordOtherWay(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false, same: true },
     { rewrite: async (text: string) => generationSpelling(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false },
     // A kind typed in another language ("kopfhörer sony": `foreign-kinds.ts`).
     { rewrite: async (text: string) => englishKinds(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false },
