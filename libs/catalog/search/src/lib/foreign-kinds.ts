@@ -2,7 +2,8 @@
  * A kind of thing typed in the language of a European shopper ("kopfhörer sony", "fernseher lg oled", "aspirateur
  * dyson") is searched as the English word the listings write ("headphones sony", "tv lg oled", "vacuum dyson"), when
  * the words as typed find little; the answer says what was searched. Words are read folded (`foldText`: "Kopfhörer"
- * as "kopfhorer"), one word for one kind: a kind written in several words ("appareil photo") is not read.
+ * as "kopfhorer"). A kind or a qualifier of kinds written in several words is read as one ("écouteurs sans fil" as
+ * "earbuds wireless", "appareil photo" as "camera"), the longest first.
  */
 import { foldText } from '@pricehunt/catalog-core';
 
@@ -25,17 +26,48 @@ const KINDS: ReadonlyArray<[string, string]> = [
   ['console', 'konsole consola'],
   ['tablet', 'tablette'],
   ['drone', 'drohne dron'],
-  ['coffee maker', 'kaffeemaschine cafetiere cafetera'],
+  // Listings write "Coffee Maker", "Coffeemaker" and "Coffee and Espresso Machine".
+  ['coffee', 'kaffeemaschine cafetiere cafetera kaffeemaschinen'],
   ['toothbrush', 'zahnburste'],
   ['hair dryer', 'haartrockner fohn'],
   ['air fryer', 'heissluftfritteuse friteuse freidora friggitrice'],
+  // What tells kinds apart as listings write it: "Wireless Earbuds".
+  ['wireless', 'kabellos kabellose kabelloser kabelloses inalambrico inalambricos inalambrica inalambricas draadloos draadloze bezprzewodowe bezprzewodowy bezprzewodowa'],
 ];
 
-const ENGLISH: ReadonlyMap<string, string> = new Map(KINDS.flatMap(([english, words]) => words.split(' ').map((word) => [word, english] as const)));
+/** Kinds and qualifiers written in several words, folded, a comma between the ways of writing one. */
+const PHRASES: ReadonlyArray<[string, string]> = [
+  ['wireless', 'sans fil,senza fili,senza filo'],
+  ['camera', 'appareil photo,macchina fotografica,camara de fotos,aparat fotograficzny'],
+  ['coffee', 'machine a cafe,macchina da caffe,maquina de cafe'],
+  ['smartphone', 'telephone portable,telefono movil,telefono cellulare,telefon komorkowy'],
+  ['laptop', 'ordinateur portable,computer portatile,ordenador portatil'],
+  ['robot vacuum', 'aspirateur robot,robot aspirador,saugroboter'],
+];
 
-/** The typed words with each kind typed in another language written as the English word, or null when none is. */
+const ENGLISH: ReadonlyMap<string, string> = new Map([
+  ...KINDS.flatMap(([english, words]) => words.split(' ').map((word) => [word, english] as const)),
+  ...PHRASES.flatMap(([english, phrases]) => phrases.split(',').map((phrase) => [phrase, english] as const)),
+]);
+/** The most words a phrase of `PHRASES` has. */
+const LONGEST_PHRASE = Math.max(...PHRASES.flatMap(([, phrases]) => phrases.split(',').map((phrase) => phrase.split(' ').length)));
+
+/** The typed words with each kind typed in another language written as the English words, or null when none is. */
 export function englishKinds(text: string): string | null {
   const words = text.split(/\s+/).filter(Boolean);
-  const written = words.map((word) => ENGLISH.get(foldText(word)) ?? word);
-  return written.some((word, at) => word !== words[at]) ? written.join(' ') : null;
+  const written: string[] = [];
+  let changed = false;
+  for (let at = 0; at < words.length; ) {
+    const lengths = Array.from({ length: Math.min(LONGEST_PHRASE, words.length - at) }, (_, i) => Math.min(LONGEST_PHRASE, words.length - at) - i);
+    const length = lengths.find((n) => ENGLISH.has(foldText(words.slice(at, at + n).join(' '))));
+    if (length === undefined) {
+      written.push(words[at] ?? '');
+      at++;
+    } else {
+      written.push(ENGLISH.get(foldText(words.slice(at, at + length).join(' '))) ?? '');
+      changed = true;
+      at += length;
+    }
+  }
+  return changed ? written.join(' ') : null;
 }
