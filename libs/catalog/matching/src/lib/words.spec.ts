@@ -113,6 +113,11 @@ describe('clusterEvidence', () => {
     const extra = [offer('Dyson V15 Detect Extra Cordless Vacuum, Yellow/Nickel'), offer('Dyson - V15 Detect Extra Cordless Vacuum - Yellow/Nickel')];
     expect(clusterEvidence(offer('dyson v15 detect cordless vacuum'), extra).editionConflict).toBe(true);
     expect(clusterEvidence(offer('dyson v15 detect extra cordless vacuum'), extra).editionConflict).toBe(false);
+    // A word of the brand's name the title begins with is the brand's, no edition: "Da-Lite", "Lite-On".
+    const clamp = prepareOffer({ title: 'Da-Lite Deluxe Hinged Screen Joining Clamp for Fast Fold Screens', brand: 'Da-Lite' });
+    expect(clusterEvidence(clamp, [prepareOffer({ title: 'Hinged Screen Joining Clamp', brand: 'Da-Lite' })]).editionConflict).toBe(false);
+    expect([...prepareOffer({ title: 'Lite-On iHAS124 DVD Writer', brand: 'Lite-On' }).editions]).toEqual([]);
+    expect([...prepareOffer({ title: 'Sony Xperia 1 VI Lite', brand: 'Sony' }).editions]).toEqual(['lite']);
   });
 
   it('with editionsNeedTheirLead, holds a lacking variant word against the item only where it holds the word before it', () => {
