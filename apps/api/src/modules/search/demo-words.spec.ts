@@ -256,6 +256,13 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(found(await t.search('alexa')).map((product) => product.title)).toEqual(expect.arrayContaining([expect.stringMatching(/^Amazon Echo Dot/)]));
   });
 
+  it('names no webcam whose listing says it is "Plug and Play" for "smart plug", which the catalog does not sell', async () => {
+    for (const typed of ['smart plug', 'plug']) {
+      const result = await t.search(typed);
+      expect({ typed, found: found(result).map((product) => product.title) }).toEqual({ typed, found: [] });
+    }
+  });
+
   it('lists no product of another kind that the kind’s word is only part of the name of ("laptop stand": no stand mixer)', async () => {
     const result = await t.search('laptop stand');
     expect(found(result).map((product) => product.title)).toEqual([]);

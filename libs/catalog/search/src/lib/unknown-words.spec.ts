@@ -95,11 +95,21 @@ describe('listingKind', () => {
 });
 
 describe('listsOtherKind', () => {
-  const catalog = listingsCatalog({ 1: ['Samsung 55" Class Crystal UHD 4K Smart TV with Table Stand'], 2: ['Echelon Universal TV Stand for 32-65" TVs'] });
+  const catalog = listingsCatalog({
+    1: ['Samsung 55" Class Crystal UHD 4K Smart TV with Table Stand'],
+    2: ['Echelon Universal TV Stand for 32-65" TVs'],
+    3: ['Logitech Brio 4K Webcam, Plug and Play, Black', 'Logitech Brio 4K Webcam - Black'],
+    4: ['Kasa Smart Plug Mini, Plug-n-Play Setup'],
+  });
 
   it('reads a kind a listing names only as what the thing comes with as another kind ("tv stand": no TV with its stand)', async () => {
     expect(await listsOtherKind(catalog, 'tv stand', [1])).toBe(true);
     expect(await listsOtherKind(catalog, 'tv stand', [1, 2])).toBe(false);
+  });
+
+  it('reads a kind a listing names only as how the thing works as another kind ("smart plug": no "Plug and Play" webcam)', async () => {
+    expect(await listsOtherKind(catalog, 'smart plug', [3])).toBe(true);
+    expect(await listsOtherKind(catalog, 'smart plug', [3, 4])).toBe(false);
   });
 });
 
