@@ -263,6 +263,15 @@ describe('search API on the demo catalog: what shoppers type', () => {
     }
   });
 
+  it('finds a compound typed apart and misspelt ("galaxy budz", "galxy buds") as its listings write it', async () => {
+    for (const typed of ['galaxy budz', 'galxy buds', 'samsung budz']) {
+      const result = await t.search(typed);
+      const titles = found(result).map((product) => product.title);
+      expect({ typed, first: titles[0] }).toEqual({ typed, first: expect.stringMatching(/^Samsung Galaxy Buds3 Pro /) });
+      expect({ typed, others: titles.filter((title) => !/Buds/.test(title)) }).toEqual({ typed, others: [] });
+    }
+  });
+
   it('lists no product of another kind that the kind’s word is only part of the name of ("laptop stand": no stand mixer)', async () => {
     const result = await t.search('laptop stand');
     expect(found(result).map((product) => product.title)).toEqual([]);

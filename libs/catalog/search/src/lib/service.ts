@@ -7,13 +7,10 @@ import type { SearchRequestRepository } from './ports';
 import { type Found, nothingFound } from './found';
 import { createLooseCodeLookup } from './loose-code';
 import { createHeldCodeLookup, type HeldCodeLookup } from './held-code';
-import { generationSpelling, generationWordOtherWay } from './generations';
-import { englishKinds } from './foreign-kinds';
 import { compoundAnswer, joinedAlike, withCompound } from './compound-words';
 import { type KindCategoryReads, withKindCategory } from './kind-category';
 import { kindAnswer } from './line-kind';
 import { listsOtherKind, namesUnsoldKind, withoutUnknownWords, withoutUnsaidWords } from './unknown-words';
-import { inListingsNumber } from './word-number';
 import { gluedGenerations, namedByTheWords } from './unnamed-products';
 import { makersTyped } from './typed-maker';
 import { readPriceWords } from './price-words';
@@ -23,16 +20,15 @@ import { gtinFound, productsWithGtin, typedGtin } from './gtin-words';
 import { asWanted, carryingTheWords } from './wanted-products';
 import { createModelCodeLookup } from './model-code';
 import { answerWords, type WordsDeps } from './answer-words';
+import { typedWordsRewrites } from './typed-rewrites';
 import { createAnsweredOnce } from './answered-once';
 import { identifyLink, type PageReader } from './identify';
 import { matchedAll, offersOf, shown } from './listed-products';
 import { lineVariants, linesTogether, typedLineWords, withLines } from './line-order';
 import { likeTheListed, relatedToWords, sharesSomething } from './similar';
-import { spelledWords } from './short-words';
 import type { TypedAliases } from './typed-aliases';
-import { brandTypedBySound } from './sounded-brand';
 import { namesAKind } from './slug-maker';
-import { codedAnswer, emptySource, findsClearlyMore, findsLittle, findsNothing, foundIds, MATCH_LIMIT, RANGE_POOL, SIMILAR_LIMIT, SIMILAR_POOL, type WordsAnswer } from './search-words';
+import { codedAnswer, emptySource, findsClearlyMore, findsLittle, foundIds, MATCH_LIMIT, RANGE_POOL, SIMILAR_LIMIT, SIMILAR_POOL } from './search-words';
 
 export { CORRECTION_GAIN } from './search-words';
 export type { PageReader } from './identify';
@@ -181,30 +177,20 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
   let answer = await answerWords(search.words, query);
   let correctedQuery: string | null = null;
   let lent: Found['lent'] = null;
-  const { aliases, spelling, index } = search;
+  const { spelling, index } = search;
   const offerCounts = index ? (words: readonly string[]) => index.offerCounts(words) : undefined;
-  /** `same`: the answer is for the words as typed (no `correctedQuery`); `always`: tried whatever the words find (a name holding a word searches read as nothing: "in ear headphones", whose "ear headphones" on-ear ones hold). */
-  type Rewrite = { rewrite: (text: string) => Promise<string | null>; better: (found: WordsAnswer) => boolean; lendsCandidates: boolean; same?: boolean; always?: boolean };
-  const rewrites: Rewrite[] = [
-    ...(aliases ? [{ rewrite: (text: string) => aliases.rewriteUnread(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false, always: true }] : []),
-    // Words typed in the other number than listings write them ("laptops", "tvs" of "Laptop", "Smart TV").
-    ...(offerCounts ? [{ rewrite: (text: string) => inListingsNumber(text, offerCounts), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false, same: true }] : []),
-    ...(aliases ? [{ rewrite: (text: string) => aliases.rewrite(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: true }] : []),
-    // "5th generation" as listings write it, "5th Gen": the same words (`generationWordOtherWay`).
-    { rewrite: async (text: string) => generationWordOtherWay(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false, same: true },
-    { rewrite: async (text: string) => generationSpelling(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false },
-    // A kind typed in another language ("kopfhörer sony": `foreign-kinds.ts`).
-    { rewrite: async (text: string) => englishKinds(text), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false },
-    ...(spelling ? [{ rewrite: (text: string) => spelledWords(spelling, index ? { index, catalog: search.catalog, aliases } : null, text), better: (found: WordsAnswer) => findsClearlyMore(found, answer), lendsCandidates: false }] : []),
-    ...(offerCounts ? [{ rewrite: (text: string) => brandTypedBySound(search.catalog, offerCounts, text, answer.ranked), better: (found: WordsAnswer) => found.complete && !findsNothing(found), lendsCandidates: false }] : []),
-  ];
-  for (const { rewrite, better, lendsCandidates, same, always } of rewrites) {
+  /** Words spelled otherwise whose answer as they stand was not kept: they may still be a compound typed apart. */
+  let spelledOnly: string | null = null;
+  const rewrites = typedWordsRewrites(search, () => answer);
+  for (const { rewrite, better, lendsCandidates, same, always, spells } of rewrites) {
     if (!query || !(always || findsLittle(answer))) continue;
     const rewritten = await rewrite(query);
     const rewrittenAnswer = rewritten ? await answerWords(search.words, rewritten) : null;
     if (rewritten && rewrittenAnswer && better(rewrittenAnswer)) {
       answer = rewrittenAnswer;
       correctedQuery = same ? null : rewritten;
+    } else if (spells && rewritten) {
+      spelledOnly = rewritten;
     } else if (lendsCandidates && rewritten && rewrittenAnswer) {
       // A name written otherwise whose products the catalog lacks ("ps4"): what it finds may stand as similar products.
       lent = { words: rewritten, ranked: rewrittenAnswer.ranked };
@@ -217,9 +203,11 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
     lent = null;
   }
   // Words typed apart that the index carries joined are tried also when the words found something: then the joined
-  // spelling must find clearly more, as a correction must.
+  // spelling must find clearly more, as a correction must. Misspelt words of a compound ("galaxy budz" for the "Galaxy
+  // Buds3"), whose spelling alone found too little, are tried as the compound of the words as spelled.
   const little = findsLittle(answer);
-  const compound = spelling && query ? await compoundAnswer(search.words, { spelling, offerCounts }, correctedQuery ?? query, !little) : null;
+  const compoundOf = (words: string, joinedOnly: boolean) => (spelling ? compoundAnswer(search.words, { spelling, offerCounts }, words, joinedOnly) : null);
+  const compound = query ? ((await compoundOf(correctedQuery ?? query, !little)) ?? (little && spelledOnly ? await compoundOf(spelledOnly, false) : null)) : null;
   if (compound && (little || findsClearlyMore(compound.answer, answer))) {
     answer = compound.answer;
     correctedQuery = compound.spelled;

@@ -1,0 +1,58 @@
+/**
+ * The ways typed words that find little are searched again, in order (`lookForTypedWords` in `service.ts`): a name
+ * shoppers write otherwise, the other number, a generation written the other way, a kind typed in another language, the
+ * words spelled otherwise, a brand typed by its sound.
+ */
+import type { CatalogRepository, SearchIndexRepository, SpellingCorrector } from '@pricehunt/catalog-core';
+import { generationSpelling, generationWordOtherWay } from './generations';
+import { englishKinds } from './foreign-kinds';
+import { inListingsNumber } from './word-number';
+import { spelledWords } from './short-words';
+import type { TypedAliases } from './typed-aliases';
+import { brandTypedBySound } from './sounded-brand';
+import { findsClearlyMore, findsNothing, type WordsAnswer } from './search-words';
+
+/**
+ * A way typed words are searched again: `better`, whether what it finds is kept; `same`, the answer is for the words
+ * as typed (no `correctedQuery`); `always`, tried whatever the words find (a name holding a word searches read as
+ * nothing: "in ear headphones", whose "ear headphones" on-ear ones hold); `lendsCandidates`, what it finds may stand as
+ * similar products; `spells`, the words spelled otherwise.
+ */
+export interface Rewrite {
+  rewrite: (text: string) => Promise<string | null>;
+  better: (found: WordsAnswer) => boolean;
+  lendsCandidates: boolean;
+  same?: boolean;
+  always?: boolean;
+  spells?: boolean;
+}
+
+/** What the rewrites read: the catalog's products, its index's word counts, the names written otherwise, spelling. */
+export interface RewriteReads {
+  catalog: Pick<CatalogRepository, 'getProducts'>;
+  index?: Pick<SearchIndexRepository, 'offerCounts' | 'productsCarrying'>;
+  aliases?: Pick<TypedAliases, 'rewrite' | 'rewriteUnread'>;
+  spelling?: Pick<SpellingCorrector, 'correct'>;
+}
+
+/** An answer whose products hold every word searched. */
+const holdsAll = (found: WordsAnswer) => found.complete && !findsNothing(found);
+
+/** The ways typed words are searched again, in order; `current` is the answer kept so far. */
+export function typedWordsRewrites(reads: RewriteReads, current: () => WordsAnswer): Rewrite[] {
+  const { aliases, spelling, index, catalog } = reads;
+  const offerCounts = index ? (words: readonly string[]) => index.offerCounts(words) : undefined;
+  return [
+    ...(aliases ? [{ rewrite: (text: string) => aliases.rewriteUnread(text), better: holdsAll, lendsCandidates: false, always: true }] : []),
+    // Words typed in the other number than listings write them ("laptops", "tvs" of "Laptop", "Smart TV").
+    ...(offerCounts ? [{ rewrite: (text: string) => inListingsNumber(text, offerCounts), better: holdsAll, lendsCandidates: false, same: true }] : []),
+    ...(aliases ? [{ rewrite: (text: string) => aliases.rewrite(text), better: holdsAll, lendsCandidates: true }] : []),
+    // "5th generation" as listings write it, "5th Gen": the same words (`generationWordOtherWay`).
+    { rewrite: async (text: string) => generationWordOtherWay(text), better: holdsAll, lendsCandidates: false, same: true },
+    { rewrite: async (text: string) => generationSpelling(text), better: holdsAll, lendsCandidates: false },
+    // A kind typed in another language ("kopfhörer sony": `foreign-kinds.ts`).
+    { rewrite: async (text: string) => englishKinds(text), better: holdsAll, lendsCandidates: false },
+    ...(spelling ? [{ rewrite: (text: string) => spelledWords(spelling, index ? { index, catalog, aliases } : null, text), better: (found: WordsAnswer) => findsClearlyMore(found, current()), lendsCandidates: false, spells: true }] : []),
+    ...(offerCounts ? [{ rewrite: (text: string) => brandTypedBySound(catalog, offerCounts, text, current().ranked), better: holdsAll, lendsCandidates: false }] : []),
+  ];
+}
