@@ -191,18 +191,8 @@ function namedEditions(title: string): string[] {
  */
 const GLUED_PLUS = /(?<![\p{L}\p{N}])(\p{L}+\d+\p{L}*|\d+\p{L}+)\+(?![\p{L}\p{N}+])/gu;
 
-/** How many of a title's first tokens write its brand's name ("da lite" of "Da-Lite Deluxe Hinged Clamp"). */
-function brandTokens(tokens: readonly string[], brand: string | null): number {
-  const words = brand === null ? [] : tokenizeTitle(brand);
-  return words.length > 0 && words.every((word, i) => tokens[i] === word) ? words.length : 0;
-}
-
-/**
- * A title's edition words, and the words each of them follows (one pass over its tokens; a glued plus sign too). Words
- * of the brand's name that the title begins with are the brand's, no edition: "Da-Lite", "Lite-On", "Max Factor".
- */
-function editionsOf(tokens: readonly string[], title: string, brand: string | null): { editions: ReadonlySet<string>; leads: ReadonlyMap<string, ReadonlySet<string>> } {
-  const named = brandTokens(tokens, brand);
+/** A title's edition words, and the words each of them follows (one pass over its tokens; a glued plus sign too). */
+function editionsOf(tokens: readonly string[], title: string): { editions: ReadonlySet<string>; leads: ReadonlyMap<string, ReadonlySet<string>> } {
   let editions: Set<string> | null = null;
   let leads: Map<string, Set<string>> | null = null;
   const add = (edition: string, before: string | undefined) => {
@@ -215,7 +205,7 @@ function editionsOf(tokens: readonly string[], title: string, brand: string | nu
   };
   tokens.forEach((token, i) => {
     const edition = editionOf(token);
-    if (edition === null || i < named || NOT_AN_EDITION.get(token)?.has(tokens[i + 1] as string)) return;
+    if (edition === null || NOT_AN_EDITION.get(token)?.has(tokens[i + 1] as string)) return;
     add(edition, i === 0 ? undefined : tokens[i - 1]);
   });
   if (title.includes('+')) for (const [, name] of foldText(title).matchAll(GLUED_PLUS)) add('plus', name);
@@ -251,8 +241,7 @@ export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOff
   if (mpn && mpn.length >= 3) models.add(mpn);
   const strongModels = setOrNone([...models].filter((m) => /[A-Z]/.test(m) && /\d/.test(m)));
   const compact = tokens.join(' ');
-  const brand = normaliseBrand(offer.brand) ?? brandFromTitle(tokens, stats);
-  const editionInfo = editionsOf(tokens, title, brand);
+  const editionInfo = editionsOf(tokens, title);
   const numbers = setOrNone(tokens.filter((t) => /^\d+(?:\.\d+)?$/.test(t)));
   const quantities = quantitiesByKind(extractQuantities(title));
   const lineNumbers = extractLineNumbers(tokens);
@@ -262,7 +251,7 @@ export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOff
     [PREPARED]: true,
     offer,
     stats,
-    brand,
+    brand: normaliseBrand(offer.brand) ?? brandFromTitle(tokens, stats),
     gtin,
     mpn,
     models,

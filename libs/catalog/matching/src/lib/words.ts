@@ -278,6 +278,18 @@ function coloursAgainst(item: PreparedOffer, members: readonly PreparedOffer[]):
   return (item.colours.size > 0 && colours.size > 0 && ![...item.colours].some((colour) => colours.has(colour))) || colourNamesApart(item.colourNames, names);
 }
 
+/**
+ * A variant word most members state (`editions`: how many state each) that the item lacks, or one the item states that
+ * no member does. A word of a brand's name is the brand's, no edition: "Da-Lite", "Lite-On", "Max Factor".
+ */
+function editionsApart(item: PreparedOffer, members: readonly PreparedOffer[], editions: ReadonlyMap<string, number>): boolean {
+  if (members.length === 0) return false;
+  const ofBrand = new Set([item, ...members].flatMap((offer) => offer.brand?.split(' ') ?? []));
+  for (const [edition, count] of editions) if (VARIANT_EDITIONS.has(edition) && count * 2 > members.length && !item.editions.has(edition) && !ofBrand.has(edition)) return true;
+  // And the other way round: "iPad Pro … Wi-Fi + Cellular" is not the Wi-Fi model no member calls cellular.
+  return [...item.editions].some((edition) => STATED_VARIANTS.has(edition) && !editions.has(edition) && !ofBrand.has(edition));
+}
+
 export function clusterEvidence(item: PreparedOffer, members: readonly PreparedOffer[], options: ClusterEvidenceOptions = {}): ClusterEvidence {
   const quantities = new Map<QuantityKind, Set<number>>();
   let modelHit = false;
@@ -337,12 +349,7 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
   // against a model of letters and digits is two numberings of one item ("HARMONY1" and "915-000035").
   const unfound = itemModels.filter((model) => !found.has(model));
   const modelMismatch = unfound.some((mine) => [...otherModels].some((theirs) => digitsOnly(mine) === digitsOnly(theirs)));
-  let editionConflict = false;
-  if (members.length > 0) {
-    for (const [edition, count] of editions) if (VARIANT_EDITIONS.has(edition) && count * 2 > members.length && !item.editions.has(edition)) editionConflict = true;
-    // And the other way round: "iPad Pro … Wi-Fi + Cellular" is not the Wi-Fi model no member calls cellular.
-    for (const edition of item.editions) if (STATED_VARIANTS.has(edition) && !editions.has(edition)) editionConflict = true;
-  }
+  const editionConflict = editionsApart(item, members, editions);
   let lineConflict = false;
   for (const [key, theirs] of lineNumbers) {
     // `lineNumbers` holds only the keys the item states.
