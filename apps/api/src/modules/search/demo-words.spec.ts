@@ -272,6 +272,14 @@ describe('search API on the demo catalog: what shoppers type', () => {
     }
   });
 
+  it('lists no product of another line for a model of a line the catalog does not sell ("jbl charge 4": no Xtreme 4)', async () => {
+    const result = await t.search('jbl charge 4');
+    expect(found(result).map((product) => product.title)).toEqual([]);
+    expect(result.similarProducts.map((product) => product.title)).toEqual(expect.arrayContaining([expect.stringMatching(/^JBL Charge 5 /)]));
+    // The model sold is still named or listed.
+    expect(found(await t.search('jbl charge 5')).map((product) => product.title)[0]).toMatch(/^JBL Charge 5 /);
+  });
+
   it('lists no product of another kind that the kind’s word is only part of the name of ("laptop stand": no stand mixer)', async () => {
     const result = await t.search('laptop stand');
     expect(found(result).map((product) => product.title)).toEqual([]);

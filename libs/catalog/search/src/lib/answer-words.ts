@@ -1,6 +1,6 @@
 import { type ItemIdentity, prepareOffer } from '@pricehunt/catalog-matching';
 import { type CatalogRepository, indexWords, isCommonWord, matchThreshold, type ProductMatcher, type RankedProduct, type SearchIndexRepository } from '@pricehunt/catalog-core';
-import { holdsWhatWordsName, typesEdition, typesNumber, type WordsHeld, wordsHeldBy } from './held-words';
+import { holdsWhatWordsName, namesAnotherModel, typesEdition, typesNumber, type WordsHeld, wordsHeldBy } from './held-words';
 import type { LooseCodeLookup } from './loose-code';
 import { shown } from './listed-products';
 import { phraseFirst } from './phrase';
@@ -92,7 +92,8 @@ async function answerAsTyped(deps: WordsDeps, words: string): Promise<WordsAnswe
   // A short word no offer carries is no typo the spelling corrects but a name the catalog writes otherwise ("nikon zf"
   // for the Nikon Z f, which `compound-words.ts` then reads as "z f"): a best fit without it is another product.
   if (picked.productId === null && picked.matchIds.length === 0 && best && best.score >= matchThreshold() && !(await typesUnknownShortWord(deps, words))) {
-    if (best.holdsAllWords === undefined || (await holdsWhatWordsName(catalog, words, best.productId))) picked = { productId: best.productId, confidence: best.score, matchIds: picked.matchIds };
+    const others = ranked.slice(0, MATCH_LIMIT).map((entry) => entry.productId);
+    if (best.holdsAllWords === undefined || (await holdsWhatWordsName(catalog, words, best.productId, others))) picked = { productId: best.productId, confidence: best.score, matchIds: picked.matchIds };
     picked = await withOthersHolding(deps, words, ranked, picked);
   }
   // A model number typed loosely ("kxtg 6645 b", "sx 130") names the products whose offers state it, unless what
@@ -124,13 +125,19 @@ async function answerAsTyped(deps: WordsDeps, words: string): Promise<WordsAnswe
  * and the most of the words of letters (`wordsHeldBy`, a number glued to a line's letters too) are listed, one alone
  * the answer when it holds every word ("gopro 12" names the HERO12, not the HERO13 or HERO11 the words fit about as
  * well). A product that lacks the number, or every word of letters, is no match: "iphone 13" lists no OnePlus 13 nor a
- * 13-inch iPad, and "apple iphone 13 mini" no iPad for its "apple".
+ * 13-inch iPad, and "apple iphone 13 mini" no iPad for its "apple". Nor is any when a product without the number holds
+ * more of the words of letters than those with it: "jbl charge 4" lists no Xtreme 4 for the Charge 5 the catalog sells.
  */
 async function holdersFirst(catalog: WordsDeps['catalog'], words: string, picked: Picked, ranked: readonly RankedProduct[]): Promise<Picked> {
   const read = picked.matchIds.slice(0, MATCH_LIMIT);
-  const heldBy = await wordsHeldBy(catalog, words, read);
+  // The best fits the words found besides, read too.
+  const others = ranked.slice(0, MATCH_LIMIT).map((entry) => entry.productId).filter((id) => !read.includes(id));
+  const heldBy = await wordsHeldBy(catalog, words, [...read, ...others]);
   const held = read.map((id) => heldBy.get(id) as WordsHeld);
   const most = Math.max(0, ...held.map((entry) => (entry.numbers ? entry.letters : 0)));
+  // A product without the number that holds more of the words of letters than any with it is of the line the words
+  // name, in another model: "jbl charge 4" names the Charge line, whose Charge 5 is sold, not the Xtreme 4.
+  if (namesAnotherModel(heldBy.values(), most)) return { ...picked, matchIds: [] };
   const listed = read.filter((_, at) => held[at]?.numbers === true && held[at]?.letters === most && (most > 0 || held[at]?.lettersTyped === 0));
   const [only] = listed;
   const whole = held.some((entry) => entry.numbers && entry.letters === entry.lettersTyped);

@@ -10,6 +10,9 @@ const LISTINGS: Record<number, string[]> = {
   6: ['GoPro HERO11 Black 27MP Action Camera', 'Anker Nano 65W USB-C Charger'],
   7: ['Apple Pencil (USB-C)', 'Apple Pencil USB-C MUWA3AM/A'],
   8: ['Apple AirPods Pro 2 Wireless Earbuds', 'Amazon Echo Dot (5th Gen) Smart Speaker', 'First Aid Kit, 100 Pieces'],
+  9: ['JBL Xtreme 4 Portable Waterproof Bluetooth Speaker, Black'],
+  10: ['JBL Charge 5 Portable Waterproof Bluetooth Speaker (Blue)'],
+  11: ['JBL Flip 6 Portable Waterproof Bluetooth Speaker (Red)'],
 };
 const catalog = listingsCatalog(LISTINGS);
 
@@ -34,6 +37,13 @@ describe('holdsWhatWordsName', () => {
     expect(await holdsWhatWordsName(catalog, 'echo dot 5th generation', 8)).toBe(true);
     expect(await holdsWhatWordsName(catalog, '1st aid kit', 8)).toBe(true);
     expect(await holdsWhatWordsName(catalog, 'echo dot 4th generation', 8)).toBe(false);
+  });
+
+  it('reads a product of another line in a model the words name as none, where a product of the line is ranked', async () => {
+    expect(await holdsWhatWordsName(catalog, 'jbl charge 4', 9)).toBe(true);
+    expect(await holdsWhatWordsName(catalog, 'jbl charge 4', 9, [9, 10])).toBe(false);
+    // A product without the number that holds no more of the words tells nothing.
+    expect(await holdsWhatWordsName(catalog, 'jbl speaker 4', 9, [9, 11])).toBe(true);
   });
 
   it('reads a number typed without its unit as the capacity or size a listing writes with it', async () => {

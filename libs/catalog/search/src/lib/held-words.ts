@@ -91,12 +91,22 @@ const isLetters = (word: string) => /^\p{L}+$/u.test(word);
  * Whether the product the typed words' ranking leads with holds what the words name: every number typed (a model, a
  * generation, a capacity, a size tells one product from its kin) and, of words of letters typed with them, some. A
  * number alone is no name: "norton 360" is no Insta360 camera, whose listings hold only the 360; nor is "nikon 360" the
- * Nikon Z6III, whose listings hold no 360.
+ * Nikon Z6III, whose listings hold no 360. Nor does a product that the other products ranked (`others`) show to be of
+ * another line (`namesAnotherModel`).
  */
-export async function holdsWhatWordsName(catalog: HeldWordsReads, words: string, productId: number): Promise<boolean> {
-  const held = (await wordsHeldBy(catalog, words, [productId])).get(productId);
-  return held !== undefined && held.numbers && (held.letters > 0 || held.lettersTyped === 0);
+export async function holdsWhatWordsName(catalog: HeldWordsReads, words: string, productId: number, others: readonly number[] = []): Promise<boolean> {
+  const heldBy = await wordsHeldBy(catalog, words, [productId, ...others.filter((id) => id !== productId)]);
+  const held = heldBy.get(productId);
+  if (held === undefined || !held.numbers || !(held.letters > 0 || held.lettersTyped === 0)) return false;
+  return !namesAnotherModel(heldBy.values(), held.letters);
 }
+
+/**
+ * Whether a product without the number typed holds more of the typed words of letters (`WordsHeld`) than `letters`:
+ * the words name its line, in a model the catalog does not sell ("jbl charge 4": the Charge 5 holds "jbl charge", the
+ * Xtreme 4 only "jbl" and the 4), and a product with the number but fewer of the words is another line's.
+ */
+export const namesAnotherModel = (held: Iterable<WordsHeld>, letters: number): boolean => [...held].some((entry) => !entry.numbers && entry.letters > letters);
 
 /** What of typed words a product's listings hold: every number or not, and how many of the words of letters typed. */
 export interface WordsHeld {
