@@ -130,14 +130,15 @@ async function answerAsTyped(deps: WordsDeps, words: string): Promise<WordsAnswe
  */
 async function holdersFirst(catalog: WordsDeps['catalog'], words: string, picked: Picked, ranked: readonly RankedProduct[]): Promise<Picked> {
   const read = picked.matchIds.slice(0, MATCH_LIMIT);
-  // The best fits the words found besides, read too.
-  const others = ranked.slice(0, MATCH_LIMIT).map((entry) => entry.productId).filter((id) => !read.includes(id));
-  const heldBy = await wordsHeldBy(catalog, words, [...read, ...others]);
+  const heldBy = await wordsHeldBy(catalog, words, read);
   const held = read.map((id) => heldBy.get(id) as WordsHeld);
   const most = Math.max(0, ...held.map((entry) => (entry.numbers ? entry.letters : 0)));
   // A product without the number that holds more of the words of letters than any with it is of the line the words
-  // name, in another model: "jbl charge 4" names the Charge line, whose Charge 5 is sold, not the Xtreme 4.
-  if (namesAnotherModel(heldBy.values(), most)) return { ...picked, matchIds: [] };
+  // name, in another model: "jbl charge 4" names the Charge line, whose Charge 5 is sold, not the Xtreme 4. The best
+  // fits the words found besides are read for it only where a word of letters is lacking.
+  const others = most < (held[0]?.lettersTyped ?? 0) ? ranked.slice(0, MATCH_LIMIT).map((entry) => entry.productId).filter((id) => !read.includes(id)) : [];
+  const besides = others.length > 0 ? (await wordsHeldBy(catalog, words, others)).values() : [];
+  if (namesAnotherModel([...heldBy.values(), ...besides], most)) return { ...picked, matchIds: [] };
   const listed = read.filter((_, at) => held[at]?.numbers === true && held[at]?.letters === most && (most > 0 || held[at]?.lettersTyped === 0));
   const [only] = listed;
   const whole = held.some((entry) => entry.numbers && entry.letters === entry.lettersTyped);

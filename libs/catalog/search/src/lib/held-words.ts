@@ -95,10 +95,11 @@ const isLetters = (word: string) => /^\p{L}+$/u.test(word);
  * another line (`namesAnotherModel`).
  */
 export async function holdsWhatWordsName(catalog: HeldWordsReads, words: string, productId: number, others: readonly number[] = []): Promise<boolean> {
-  const heldBy = await wordsHeldBy(catalog, words, [productId, ...others.filter((id) => id !== productId)]);
-  const held = heldBy.get(productId);
+  const held = (await wordsHeldBy(catalog, words, [productId])).get(productId);
   if (held === undefined || !held.numbers || !(held.letters > 0 || held.lettersTyped === 0)) return false;
-  return !namesAnotherModel(heldBy.values(), held.letters);
+  // Only a product that lacks a word of letters typed may be of another line than the words name.
+  const rest = others.filter((id) => id !== productId);
+  return held.letters === held.lettersTyped || rest.length === 0 || !namesAnotherModel((await wordsHeldBy(catalog, words, rest)).values(), held.letters);
 }
 
 /**
