@@ -82,7 +82,7 @@ export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, p
   });
   // Held only in brackets, as a part's size: the word names a part, whatever else the listings say.
   let asPart = only.size > 0;
-  /** Whether a product's listings say it comes with the word in fewer than half of them (`FEATURE_PRODUCTS`). */
+  /** Whether some product's listings say it comes with the word in fewer than half of them: a shop's bundle. */
   let addedByFew = false;
   if (unnamed.length === 0) return only;
   const refs = await catalog.offerRefsOfProducts(unnamed, LISTINGS_READ);
