@@ -52,22 +52,25 @@ const ENGLISH: ReadonlyMap<string, string> = new Map([
 /** The most words a phrase of `PHRASES` has. */
 const LONGEST_PHRASE = Math.max(...PHRASES.flatMap(([, phrases]) => phrases.split(',').map((phrase) => phrase.split(' ').length)));
 
+/** The English words of the longest run of words from `at` that is a kind's words in another language, and its length. */
+function phraseAt(words: readonly string[], at: number): { english: string; length: number } | null {
+  for (let length = Math.min(LONGEST_PHRASE, words.length - at); length > 0; length--) {
+    const english = ENGLISH.get(foldText(words.slice(at, at + length).join(' ')));
+    if (english !== undefined) return { english, length };
+  }
+  return null;
+}
+
 /** The typed words with each kind typed in another language written as the English words, or null when none is. */
 export function englishKinds(text: string): string | null {
   const words = text.split(/\s+/).filter(Boolean);
   const written: string[] = [];
   let changed = false;
   for (let at = 0; at < words.length; ) {
-    const lengths = Array.from({ length: Math.min(LONGEST_PHRASE, words.length - at) }, (_, i) => Math.min(LONGEST_PHRASE, words.length - at) - i);
-    const length = lengths.find((n) => ENGLISH.has(foldText(words.slice(at, at + n).join(' '))));
-    if (length === undefined) {
-      written.push(words[at] ?? '');
-      at++;
-    } else {
-      written.push(ENGLISH.get(foldText(words.slice(at, at + length).join(' '))) ?? '');
-      changed = true;
-      at += length;
-    }
+    const phrase = phraseAt(words, at);
+    written.push(phrase?.english ?? words[at] ?? '');
+    changed ||= phrase !== null;
+    at += phrase?.length ?? 1;
   }
   return changed ? written.join(' ') : null;
 }
