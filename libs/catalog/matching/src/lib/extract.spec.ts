@@ -112,6 +112,10 @@ describe('extractModelCandidates', () => {
     expect(extractModelCandidates('HP 85A Black Toner CE285A')).toContain('CE285A');
     expect(extractModelCandidates('Samsung SL-C1000 colour printer')).toContain('SLC1000');
   });
+  it('reads a part number whose point a feed set apart as one number', () => {
+    expect(extractModelCandidates('Tomtom GPS Receiver Accessory Kit 9N00 .101')).toEqual(['9N00101']);
+    expect(extractModelCandidates('Tomtom GPS Mount and USB Car Charger 9N00101')).toEqual(['9N00101']);
+  });
   it('joins a short prefix with the following part', () => {
     expect(extractModelCandidates('Sony WH 1000XM5 headphones')).toContain('WH1000XM5');
     // but not with a number that goes on into another group of digits: that is a part number of its own.

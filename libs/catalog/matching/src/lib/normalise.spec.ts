@@ -75,6 +75,12 @@ describe('foldText', () => {
     expect(foldText('Kindle Paperwhite (12th Generation) – Black')).toBe('kindle paperwhite (12) - black');
     expect(foldText('2nd Avenue General Store')).toBe('2nd avenue general store');
   });
+  it('reads a point set apart from the number before it as that number’s point', () => {
+    expect(foldText('Tomtom GPS Receiver Accessory Kit 9N00 .101')).toBe('tomtom gps receiver accessory kit 9n00.101');
+    expect(foldText('Ef-S 18-55MM F/3 .5 -5.6 Is Lens')).toBe('ef-s 18-55mm f/3.5 -5.6 is lens');
+    expect(foldText('Pinnacle Studio V10 .5')).toBe('pinnacle studio v10.5');
+    expect(foldText('Ships in 2 days . 30 day returns')).toBe('ships in 2 days . 30 day returns');
+  });
 });
 
 describe('tokenizeTitle', () => {

@@ -40,6 +40,12 @@ const ORDINAL_GENERATION = /\b(\d{1,2})(?:st|nd|rd|th)[\s-]+gen(?:eration)?\b/g;
  */
 const DECIMAL_COMMA = /(?<![\d.,])(\d{1,4}),(\d{1,2})(?=\s?(?:kb|mb|gb|tb|go|to|zoll|pouces?|pulgadas?|pollici|cali|duim|cm|mm|ml|cl|l|kg|g|kw|w|v|mah|ah|mp|khz|mhz|ghz|hz|"|'')(?![a-z]))/g;
 
+/**
+ * A point set apart from the number or code before it, as some feeds space out all punctuation ("f/3 .5",
+ * "usb2 .0", "9N00 .101"): that number's decimal point or the code's separator, where the space made two words.
+ */
+const SPACED_POINT = /([a-z0-9]) \.(\d)/g;
+
 function foldUncached(input: string): string {
   // eslint-disable-next-line no-control-regex
   const folded = /^[\x00-\x7f]*$/.test(input)
@@ -48,7 +54,8 @@ function foldUncached(input: string): string {
         .replace(/[\u2018\u2019\u2032]/g, "'")
         .replace(/[\u201c\u201d\u2033]/g, '"')
         .replace(/[\u2010-\u2015]/g, '-');
-  const decimal = folded.includes(',') ? folded.replace(DECIMAL_COMMA, '$1.$2') : folded;
+  const spaced = folded.includes(' .') ? folded.replace(SPACED_POINT, '$1.$2') : folded;
+  const decimal = spaced.includes(',') ? spaced.replace(DECIMAL_COMMA, '$1.$2') : spaced;
   return decimal.includes('gen') ? decimal.replace(ORDINAL_GENERATION, '$1') : decimal;
 }
 
