@@ -1,6 +1,7 @@
 export {
   foldText,
   normaliseModel,
+  normalisePartNumber,
   normaliseBrand,
   brandAliasSpellings,
   normaliseGtin,
@@ -91,7 +92,7 @@ export {
   type ClusterAssignment,
 } from './lib/cluster';
 export { parseCsv, parseCsvRecords } from './lib/csv';
-export { joinedModelSpans, VARIANT_EDITIONS, clusterEvidence, identifiersConflict, statesPartNumberOf, modelFieldIsWords, statedModels, codesHeldBy, restoreDecimals, variantsOf, type ModelSpan, type ClusterEvidence, type ClusterEvidenceOptions, type VariantKind } from './lib/words';
+export { joinedModelSpans, VARIANT_EDITIONS, clusterEvidence, identifiersConflict, statesPartNumberOf, statedModels, codesHeldBy, restoreDecimals, variantsOf, type ModelSpan, type ClusterEvidence, type ClusterEvidenceOptions, type VariantKind } from './lib/words';
 export { cleanTitle, representativeTitle, productName, type TitledOffer, type NamedOffer } from './lib/title';
 export { productSpecs, productAttributes, type Spec, type SpecOffer, type SpecProduct } from './lib/specs';
 export {

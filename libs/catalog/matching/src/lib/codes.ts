@@ -10,7 +10,7 @@ const MEASURE_RE = /^\d+(?:\.\d+)?(?:gb|mb|tb|kb|mp|mhz|ghz|hz|in|inch|x|mm|cm|m
 
 const codesCache = new WeakMap<PreparedOffer, ReadonlySet<string>>();
 
-/** The codes of an offer, upper case letters and digits: its model candidates, its MPN and its words with digits. */
+/** The codes of an offer, upper case letters and digits: its model candidates, its part number and its words with digits. */
 function codesOf(offer: PreparedOffer): ReadonlySet<string> {
   let codes = codesCache.get(offer);
   if (!codes) codesCache.set(offer, (codes = readCodes(offer)));
@@ -19,7 +19,7 @@ function codesOf(offer: PreparedOffer): ReadonlySet<string> {
 
 function readCodes(offer: PreparedOffer): Set<string> {
   const out = new Set<string>(offer.strongModels);
-  if (offer.mpn && offer.mpn.length >= 3) out.add(offer.mpn);
+  if (offer.partNumber && offer.partNumber.length >= 3) out.add(offer.partNumber);
   for (const w of offer.tokens) {
     if (w.length < 3 || !/\d/.test(w)) continue;
     if (/^\d+$/.test(w) ? w.length < 4 : MEASURE_RE.test(w)) continue;

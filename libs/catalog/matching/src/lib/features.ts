@@ -167,7 +167,7 @@ function modelFeatures(a: PreparedOffer, b: PreparedOffer, f: PairFeatures): Pic
     if (a.mpn === b.mpn) {
       f.mpnEqual = 1;
       matchedModel = a.mpn;
-    } else if (!(a.mpn.length >= 4 && b.mpn.includes(a.mpn)) && !(b.mpn.length >= 4 && a.mpn.includes(b.mpn))) {
+    } else if (a.partNumber && b.partNumber && !(a.mpn.length >= 4 && b.mpn.includes(a.mpn)) && !(b.mpn.length >= 4 && a.mpn.includes(b.mpn))) {
       f.mpnDiffer = 1;
     }
   }

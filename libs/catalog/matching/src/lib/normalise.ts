@@ -66,6 +66,28 @@ export function normaliseModel(input: string | null | undefined): string | null 
   return out.length > 0 ? out : null;
 }
 
+/**
+ * A stated model field that is words rather than a code, which feeds put there for want of a part number and which
+ * another retailer words otherwise; it is no identifier to conflict with:
+ * - two or more words of letters alone, four letters or more ("5590 Digital Flatbed Scanne", "Video Spectra 1.5",
+ *   "HP 45 Black Inkjet Print Cartridge");
+ * - or the name's words apart: three or more, none mixing letters and digits, two of them letters alone ("elph 100
+ *   hs - bl", "hd 280 pro"), where a code keeps its letters and digits together ("WH 1000XM5", "SL-C1000").
+ */
+export function modelFieldIsWords(model: string | null | undefined): boolean {
+  if (!model) return false;
+  const words = model.trim().split(/\s+/);
+  if (words.filter((word) => /^[A-Za-z]{4,}$/.test(word)).length >= 2) return true;
+  if (words.length < 3) return false;
+  const parts = model.match(/[A-Za-z0-9]+/g) ?? [];
+  return !parts.some((part) => /[A-Za-z]/.test(part) && /\d/.test(part)) && parts.filter((part) => /^[A-Za-z]+$/.test(part)).length >= 2;
+}
+
+/** A part-number field as an identifier (`normaliseModel`), or null when the field is words (`modelFieldIsWords`). */
+export function normalisePartNumber(field: string | null | undefined): string | null {
+  return modelFieldIsWords(field) ? null : normaliseModel(field);
+}
+
 const LEGAL_SUFFIXES = new Set([
   'inc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'ltd', 'limited', 'llc', 'plc',
   'gmbh', 'ag', 'sa', 'srl', 'bv', 'nv', 'kk', 'pty', 'lp', 'llp',

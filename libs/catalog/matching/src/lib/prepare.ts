@@ -4,7 +4,7 @@
  */
 import { wordsMeaning } from './word-lists';
 import { colourNames, extractColours, extractLineNumbers, extractModelCandidates, extractQuantities, quantitiesByKind, type QuantityKind } from './extract';
-import { foldText, MARKETING_WORDS, normaliseBrand, normaliseGtin, normaliseModel, STOP_WORDS, tokenizeTitle } from './normalise';
+import { foldText, MARKETING_WORDS, normaliseBrand, normaliseGtin, normaliseModel, normalisePartNumber, STOP_WORDS, tokenizeTitle } from './normalise';
 import type { ItemIdentity } from './item';
 import { gtinsInTitle, licenceSeats, licenceTerms, priceInTitle, productCodes, softwareVersions, titleHead } from './listing';
 import { type IdfStats, type PackedVector, type SparseVector, trigramVector, wordVector } from './tfidf';
@@ -47,8 +47,11 @@ export interface PreparedOffer {
   /** Normalised brand: the offer's own, else a known brand read from the start of the title. */
   readonly brand: string | null;
   readonly gtin: string | null;
+  /** The model field, normalised: two fields that say the same agree, words or code. */
   readonly mpn: string | null;
-  /** Normalised model candidates from the title and the MPN. */
+  /** The model field as an identifier that another contradicts: none when it is words (`normalisePartNumber`). */
+  readonly partNumber: string | null;
+  /** Normalised model candidates from the title and the part number. */
   readonly models: ReadonlySet<string>;
   /** Candidates that mix letters and digits: the strongest evidence of a model number. */
   readonly strongModels: ReadonlySet<string>;
@@ -236,9 +239,10 @@ export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOff
   const title = offer.title;
   const tokens = tokenizeTitle(title);
   const mpn = normaliseModel(offer.model);
+  const partNumber = normalisePartNumber(offer.model);
   const candidates = extractModelCandidates(title);
   const models = new Set(candidates);
-  if (mpn && mpn.length >= 3) models.add(mpn);
+  if (partNumber && partNumber.length >= 3) models.add(partNumber);
   const strongModels = setOrNone([...models].filter((m) => /[A-Z]/.test(m) && /\d/.test(m)));
   const compact = tokens.join(' ');
   const editionInfo = editionsOf(tokens, title);
@@ -254,6 +258,7 @@ export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOff
     brand: normaliseBrand(offer.brand) ?? brandFromTitle(tokens, stats),
     gtin,
     mpn,
+    partNumber,
     models,
     strongModels,
     modelText: (foldText(title).toUpperCase() + ' ' + (mpn ?? '')).replace(/[^A-Z0-9]/g, ''),

@@ -117,6 +117,14 @@ describe('scorePair', () => {
     expect(codes(withMpn)).toContain('mpn-equal');
   });
 
+  it('reads a part-number field that holds a name as no part number', () => {
+    const a = { title: 'HP 45 Black Inkjet Cartridge 51645A', model: '51645A', brand: 'HP', priceCents: 3578 };
+    const b = { title: 'HP 45 Black Ink Cartridge in Retail Packaging', model: 'HP 45 Black Inkjet Print Cartridge', brand: 'HP', priceCents: 2889 };
+    expect(codes(scorePair(a, b))).not.toContain('mpn-differ');
+    expect(codes(scorePair(a, { ...b, model: 'C6615DN' }))).toContain('mpn-differ');
+    expect(codes(scorePair(a, { ...b, model: 'HP45 BK' }))).toContain('mpn-differ');
+  });
+
   it('sinks a pair whose capacities conflict: a 64 GB phone is not the 128 GB one', () => {
     const a = { title: 'Apple iPhone 13 64GB Midnight', brand: 'Apple', priceCents: 59900 };
     const b = { title: 'Apple iPhone 13 128GB Midnight', brand: 'Apple', priceCents: 64900 };

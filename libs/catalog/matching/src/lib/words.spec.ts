@@ -1,5 +1,6 @@
 import { prepareOffer } from './prepare';
-import { clusterEvidence, codesHeldBy, identifiersConflict, joinedModelSpans, modelFieldIsWords, restoreDecimals } from './words';
+import { modelFieldIsWords } from './normalise';
+import { clusterEvidence, codesHeldBy, identifiersConflict, joinedModelSpans, restoreDecimals } from './words';
 
 describe('joinedModelSpans', () => {
   it('proposes runs of words that may be one model number split at its dashes, longest first', () => {
@@ -219,12 +220,22 @@ describe('clusterEvidence on model fields and glued model numbers', () => {
     expect(modelFieldIsWords('HP SJ5590')).toBe(false);
     expect(modelFieldIsWords('P-FDU4GBSV-EF / Pnk')).toBe(false);
     expect(modelFieldIsWords('Albriefcase')).toBe(false);
+    expect(modelFieldIsWords('elph 100 hs - bl')).toBe(true);
+    expect(modelFieldIsWords('hd 280 pro')).toBe(true);
+    expect(modelFieldIsWords('WH 1000XM5 B')).toBe(false);
+    expect(modelFieldIsWords('SL-C1000 BK')).toBe(false);
+    expect(modelFieldIsWords('920 015714')).toBe(false);
     const amazon = prepareOffer({ title: 'Da-Lite Deluxe Model B Manual Wall Ceiling Projection Screen 50 x 67 Video Format Video Spectra 1.5 Surface', brand: 'Da-Lite', model: 'Video Spectra 1.5' });
     const walmart = prepareOffer({ title: 'Da-Lite Video Spectra 1.5 Deluxe Model B Manual Screen - 50 x 67 Video Format', brand: 'Da-Lite', model: '73639' });
     expect(clusterEvidence(amazon, [walmart]).identifierConflict).toBe(false);
     // A part number still conflicts with another.
     const other = prepareOffer({ title: 'Da-Lite Deluxe Model B Manual Screen', brand: 'Da-Lite', model: '73640' });
     expect(clusterEvidence(walmart, [other]).identifierConflict).toBe(true);
+    // A name's words apart, with its colour's code, are no part number either.
+    const camera = prepareOffer({ title: 'Canon PowerShot Elph 100 Hs Blue 12.1 Mp Digital Camera with 4x Optical Zoom', brand: 'Canon', model: '4925b001aa' });
+    const listed = prepareOffer({ title: 'Canon PowerShot Elph 100 Hs 12 Mp Cmos Digital Camera with 4x Optical Zoom Blue', brand: 'Canon', model: 'elph 100 hs - bl' });
+    const evidence = clusterEvidence(listed, [camera]);
+    expect([evidence.identifierConflict, evidence.modelConflict, evidence.colourConflict]).toEqual([false, false, false]);
   });
 
   it('reads a part number one listing states in its words and the other in its model field as one identifier', () => {

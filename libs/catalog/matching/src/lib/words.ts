@@ -224,21 +224,12 @@ function editionsLedBy(member: PreparedOffer, item: PreparedOffer): string[] {
 /** Numbers of four or more digits alone in a title ("9335"), which neither measure nor mix in letters. */
 const plainNumbers = (offer: PreparedOffer): string[] => [...offer.numbers].filter((number) => /^\d{4,}$/.test(number));
 
-/**
- * A stated model field that is words rather than a code: two or more words of letters alone, four letters or more
- * ("5590 Digital Flatbed Scanne", "Video Spectra 1.5", "HP 45 Black Inkjet Print Cartridge"), which feeds put there
- * for want of a part number and which another retailer words otherwise. It is no identifier to conflict with.
- */
-export function modelFieldIsWords(model: string | null | undefined): boolean {
-  return !!model && model.split(/\s+/).filter((word) => /^[A-Za-z]{4,}$/.test(word)).length >= 2;
-}
-
 /** The model numbers an offer states outright: five characters or more, mixing letters and digits or digits alone. */
 export const statedModels = (offer: PreparedOffer): string[] =>
   [...offer.models].filter((model) => model.length >= MODEL_MIN && (offer.strongModels.has(model) || /^\d+$/.test(model)));
 
-/** An offer's identifiers for `identifiersConflict`: its GTIN, and its part number unless its model field is words. */
-const identifiersOf = (offer: PreparedOffer) => ({ gtin: offer.gtin, mpn: modelFieldIsWords(offer.offer.model) ? null : offer.mpn });
+/** An offer's identifiers for `identifiersConflict`: its GTIN and its part number (none where its model field is words). */
+const identifiersOf = (offer: PreparedOffer) => ({ gtin: offer.gtin, mpn: offer.partNumber });
 
 /**
  * One offer's words state the other's part number: the two name one identifier alike, and the other part number one
@@ -246,10 +237,7 @@ const identifiersOf = (offer: PreparedOffer) => ({ gtin: offer.gtin, mpn: modelF
  * 939-000181, and "Logitech N315 Lapdesk", model field N315), not another product's.
  */
 export function statesPartNumberOf(item: PreparedOffer, member: PreparedOffer): boolean {
-  const held = (offer: PreparedOffer, by: PreparedOffer) => {
-    const mpn = identifiersOf(offer).mpn;
-    return mpn !== null && by.models.has(mpn);
-  };
+  const held = (offer: PreparedOffer, by: PreparedOffer) => offer.partNumber !== null && by.models.has(offer.partNumber);
   return held(item, member) || held(member, item);
 }
 
@@ -299,14 +287,12 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
   // Model numbers: those mixing letters and digits, and long digit runs ("870639-0100", "33952"); not one that is
   // another of them with a word glued on in front ("RCA22LA45RQ", "LEX1382920", "PACK2946B004": the title's
   // "RCA 22LA45RQ"), which names no other model.
-  // Nor a model field that is words ("5590 Digital Flatbed Scanne": `modelFieldIsWords`).
+  // A model field that is words ("5590 Digital Flatbed Scanne") is none (`normalisePartNumber`).
   const modelsOf = (offer: PreparedOffer) => {
-    const words = modelFieldIsWords(offer.offer.model) ? offer.mpn : null;
-    const stated = statedModels(offer).filter((model) => model !== words);
+    const stated = statedModels(offer);
     return stated.filter((model) => !stated.some((other) => other !== model && model.endsWith(other)));
   };
   const itemModels = modelsOf(item);
-  const itemIds = identifiersOf(item);
   const found = new Set<string>();
   const editions = new Map<string, number>();
   const lineNumbers = new Map<string, Set<string>>();
@@ -325,7 +311,7 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
       if (!set) quantities.set(kind, (set = new Set()));
       for (const value of values) set.add(value);
     }
-    if (identifiersConflict(itemIds, identifiersOf(member)) && !statesPartNumberOf(item, member)) identifierConflict = true;
+    if (identifiersConflict(identifiersOf(item), identifiersOf(member)) && !statesPartNumberOf(item, member)) identifierConflict = true;
     // One side's model number with a word glued on in front is the same model ("SHREL1192BL" and "EL1192BL").
     const stated = modelsOf(member);
     for (const model of itemModels) if (member.modelText.includes(model) || stated.some((other) => other.startsWith(model) || gluedOnto(model, other))) found.add(model);

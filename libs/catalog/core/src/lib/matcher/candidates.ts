@@ -2,7 +2,7 @@
  * Candidate offers for an item, at most `MEMBERS_PER_PRODUCT` per product: from its GTIN, its model keys and
  * (optionally) the full-text index; and the members a product is checked with.
  */
-import { identifiersConflict, modelFieldIsWords, normaliseModel, prepareOffer, statesPartNumberOf, type ItemIdentity, type PreparedOffer } from '@pricehunt/catalog-matching';
+import { identifiersConflict, normalisePartNumber, prepareOffer, statesPartNumberOf, type ItemIdentity, type PreparedOffer } from '@pricehunt/catalog-matching';
 import type { OfferRef } from '../ports';
 import { indexWords } from '../words';
 import type { OfferCache } from './offer-cache';
@@ -79,8 +79,6 @@ export function* candidateOffers(item: ItemIdentity, joinedKeys: readonly string
   return byProduct;
 }
 
-/** An item's part number as an identifier: none when its model field is words (`modelFieldIsWords`). */
-const partNumberOf = (model: string | null | undefined) => (modelFieldIsWords(model) ? null : normaliseModel(model ?? null));
 
 /**
  * Drops the candidate products a member of which (among those `demoteConflicting` checks) states another GTIN or
@@ -96,7 +94,7 @@ export function* leaveOutOtherIdentifiers(
   lookup: CandidateLookup | undefined,
   options: Pick<MatchOptions, 'excludeOfferId' | 'retailer'>,
 ): MatcherStep<void> {
-  const identifiers = { gtin: gtinOf(item.gtin), mpn: partNumberOf(item.model) };
+  const identifiers = { gtin: gtinOf(item.gtin), mpn: normalisePartNumber(item.model) };
   if (!identifiers.gtin && !identifiers.mpn) return;
   const entryOf = yield* cache.entriesOf([...byProduct.values()].flat());
   const conflicting = new Map<number, OfferRef[]>();
@@ -107,7 +105,7 @@ export function* leaveOutOtherIdentifiers(
   for (const [productId, refs] of byProduct) {
     const found = refs.filter((ref) => {
       const entry = entryOf(ref);
-      if (entry === null || !identifiersConflict(identifiers, { gtin: gtinOf(entry.item.gtin), mpn: partNumberOf(entry.item.model) })) return false;
+      if (entry === null || !identifiersConflict(identifiers, { gtin: gtinOf(entry.item.gtin), mpn: normalisePartNumber(entry.item.model) })) return false;
       const member = cache.preparedOf(entry);
       return member === null || !statesPartNumberOf((prepared ??= prepareOffer(item)), member);
     });

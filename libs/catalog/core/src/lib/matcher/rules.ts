@@ -8,7 +8,6 @@ import {
   extractModelCandidates,
   getDefaultModel,
   GTIN_PRICE_RATIO,
-  modelFieldIsWords,
   normaliseGtin,
   normaliseModel,
   scorePair,
@@ -257,15 +256,7 @@ function partOf(short: string, long: string): boolean {
  * chain different models into one cluster.
  */
 export function modelsConflict(a: PreparedOffer, b: PreparedOffer): boolean {
-  const modelsA = codeModels(a);
-  const modelsB = codeModels(b);
-  return holdsOwnModel(modelsA, modelsB) && holdsOwnModel(modelsB, modelsA);
-}
-
-/** An offer's strong model numbers, without its model field when that is words (`modelFieldIsWords`). */
-function codeModels(offer: PreparedOffer): ReadonlySet<string> {
-  if (offer.mpn === null || !offer.strongModels.has(offer.mpn) || !modelFieldIsWords(offer.offer.model)) return offer.strongModels;
-  return new Set([...offer.strongModels].filter((model) => model !== offer.mpn));
+  return holdsOwnModel(a.strongModels, b.strongModels) && holdsOwnModel(b.strongModels, a.strongModels);
 }
 
 /** One side states a model number (five characters or more) that the other has nowhere, not even as a part. */
