@@ -1,4 +1,4 @@
-import { colourNames, cutColourCompletions, extractColours, extractLineNumbers, extractModelCandidates, extractQuantities, multipackCounts } from './extract';
+import { codeColours, colourNames, cutColourCompletions, extractColours, extractLineNumbers, extractModelCandidates, extractQuantities, multipackCounts } from './extract';
 import { tokenizeTitle } from './normalise';
 
 const kinds = (title: string) => extractQuantities(title).map((q) => [q.kind, q.value]);
@@ -155,6 +155,21 @@ describe('colourNames', () => {
     expect(colourNames('Black speaker with white cable, Black')).toEqual(['black', 'white']);
     expect(colourNames('iPhone 15 Space Grey 128GB')).toEqual(['space gray']);
     expect(colourNames('Redmi phone')).toEqual([]);
+  });
+});
+
+describe('codeColours', () => {
+  it('reads the colour code a model number ends with', () => {
+    expect(codeColours('Sony DVP-NS700H / B DVD Player')).toEqual(['black']);
+    expect(codeColours('Sony DVP-FX820 / L Portable DVD Player', 'DVPFX820/L')).toEqual(['blue']);
+    expect(codeColours('Belkin CushTop F8N044GRN')).toEqual(['green']);
+    expect(codeColours('LG 2.0 cu. ft. Over-the-Range Microwave Oven LMVM2085BK')).toEqual(['black']);
+  });
+  it('reads no measure, region or single glued letter as a colour', () => {
+    expect(codeColours('Sandisk Ultra SDXC Card Class 10 - UHS-I Fast 80MB/s 128GB')).toEqual([]);
+    expect(codeColours('Laptop Battery 99Wh')).toEqual([]);
+    expect(codeColours('Apple iPod Shuffle 1GB MB226LL/A')).toEqual([]);
+    expect(codeColours('Flip Mino Camcorder F360B')).toEqual([]);
   });
 });
 

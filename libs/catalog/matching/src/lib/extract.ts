@@ -40,6 +40,33 @@ export function extractColours(title: string): string[] {
   return [...new Set(colourSpellings(title).map(canonicalColour))];
 }
 
+/** Colour codes makers end a model number with, glued on ("LMVM2085BK", "F8N044GRN") or after a slash or dash. */
+const CODE_COLOURS: Readonly<Record<string, string>> = {
+  bk: 'black', blk: 'black', wh: 'white', wht: 'white', sl: 'silver', slv: 'silver', rd: 'red', blu: 'blue', bu: 'blue',
+  gy: 'gray', gry: 'gray', pk: 'pink', pnk: 'pink', gn: 'green', grn: 'green',
+};
+/** One letter is a colour's code only after a slash or dash ("DVP-NS700H/B", "DVP-FX820/L"), as Sony writes them. */
+const SEPARATED_CODE_COLOURS: Readonly<Record<string, string>> = { ...CODE_COLOURS, b: 'black', w: 'white', s: 'silver', r: 'red', l: 'blue', p: 'pink' };
+
+/**
+ * The colours the codes of a title's or model field's model numbers end with, for a listing whose words name none:
+ * the code follows a model's letters and then digits ("LMVM2085BK", "DVP-NS700H/B"; not "99Wh" or "80MB/s", measures).
+ */
+export function codeColours(title: string, model?: string | null): string[] {
+  const out = new Set<string>();
+  const text = foldText(`${title} ${model ?? ''}`).replace(/\s*\/\s*/g, '/');
+  for (const token of text.split(/\s+/)) {
+    if (!/\d/.test(token)) continue;
+    const separated = /^(.*\d[a-z0-9]*)[/-]([a-z]{1,3})$/.exec(token);
+    const glued = separated ? null : /^(.*\d)([a-z]{2,3})$/.exec(token);
+    const [stem, code] = separated ? [separated[1], separated[2]] : glued ? [glued[1], glued[2]] : [];
+    if (!stem || !code || !/[a-z][^a-z]*\d/.test(stem)) continue;
+    const colour = (separated ? SEPARATED_CODE_COLOURS : CODE_COLOURS)[code];
+    if (colour) out.add(colour);
+  }
+  return [...out];
+}
+
 /**
  * A title's colour names as it writes them together: colour words next to one another are one name ("Black Titanium",
  * "Titanium Gray", "Midnight Black"), each word canonicalised; a colour alone is a name of one word. "Black/Silver" is

@@ -3,7 +3,7 @@
  * against one query does the text work once per offer.
  */
 import { wordsMeaning } from './word-lists';
-import { colourNames, extractColours, extractLineNumbers, extractModelCandidates, extractQuantities, quantitiesByKind, type QuantityKind } from './extract';
+import { codeColours, colourNames, extractColours, extractLineNumbers, extractModelCandidates, extractQuantities, quantitiesByKind, type QuantityKind } from './extract';
 import { foldText, MARKETING_WORDS, normaliseBrand, normaliseGtin, normaliseModel, normalisePartNumber, STOP_WORDS, tokenizeTitle } from './normalise';
 import type { ItemIdentity } from './item';
 import { gtinsInTitle, licenceSeats, licenceTerms, priceInTitle, productCodes, softwareVersions, titleHead } from './listing';
@@ -248,6 +248,7 @@ export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOff
   const editionInfo = editionsOf(tokens, title);
   const numbers = setOrNone(tokens.filter((t) => /^\d+(?:\.\d+)?$/.test(t)));
   const quantities = quantitiesByKind(extractQuantities(title));
+  const colours = extractColours(title);
   const lineNumbers = extractLineNumbers(tokens);
   const gtin = normaliseGtin(offer.gtin ?? null);
   const price = offer.priceCents != null && offer.priceCents > 0 ? offer.priceCents : null;
@@ -269,7 +270,7 @@ export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOff
     words: wordVector(tokens, stats),
     trigrams: trigramVector(compact, stats),
     quantities: quantities.size > 0 ? quantities : NO_QUANTITIES,
-    colours: setOrNone(extractColours(title)),
+    colours: setOrNone(colours.length > 0 ? colours : codeColours(title, offer.model)),
     colourNames: setOrNone(colourNames(title)),
     editions: editionInfo.editions,
     namedEditions: setOrNone(namedEditions(title)),

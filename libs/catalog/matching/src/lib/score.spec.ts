@@ -218,6 +218,12 @@ describe('evidence real listings need', () => {
   const evidence = (a: string, b: string, models: [string?, string?] = []) =>
     pairEvidence(prepareOffer({ title: a, model: models[0] }), prepareOffer({ title: b, model: models[1] })).features;
 
+  // Abt-Buy listings, labelled non-matches: Sony writes a player's colour after its model number.
+  it('reads the colour a model number’s code states where the words name none', () => {
+    expect(evidence('Sony Silver 1080p Upscaling DVD Player DVPNS700HS', 'Sony DVP-NS700H / B DVD Player').colourConflict).toBe(1);
+    expect(evidence('Sony DVP-NS700H Black DVD Player', 'Sony DVP-NS700H / B DVD Player').colourConflict).toBe(0);
+  });
+
   it('reads a part or accessory that names the other listing’s model as an accessory of it, not the product', () => {
     const f = evidence('replacement battery for kx-tg6512b', 'Panasonic DECT 6.0 Expandable Cordless Phone System, 2 Handsets', [undefined, 'KX-TG6512B']);
     expect(f).toMatchObject({ accessoryMismatch: 1, accessoryOfOther: 1 });
