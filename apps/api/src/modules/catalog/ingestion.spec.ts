@@ -538,6 +538,22 @@ describe('re-clustering the catalog', () => {
     expect(after.R5).toBeGreaterThan(highest);
   });
 
+  it('keeps two generations of a line apart, on import and on re-clustering', async () => {
+    const phones = [
+      offer({ externalId: 'G1', url: 'https://www.amazon.com/dp/B0GENER001', title: 'Apple iPhone 15, 128GB, Pink', brand: 'Apple' }),
+      offer({ externalId: 'G2', url: 'https://www.bestbuy.com/site/x/7100002.p', title: 'Apple - iPhone 15 128GB - Pink', brand: 'Apple' }),
+      offer({ externalId: 'G3', url: 'https://www.walmart.com/ip/x/7100003', title: 'Apple iPhone 16, US Version, 128GB, Pink', brand: 'Apple' }),
+      offer({ externalId: 'G4', url: 'https://www.target.com/p/x/-/A-7100004', title: 'Apple iPhone 16 128GB - Pink', brand: 'Apple' }),
+    ];
+    await t.app.catalog.ingestion.importOffers(phones, { format: 'gmc', source: 'generations' });
+    const placed = await productsOf();
+    expect([placed.G1 === placed.G2, placed.G3 === placed.G4, placed.G1 === placed.G3]).toEqual([true, true, false]);
+
+    await t.app.catalog.ingestion.recluster();
+
+    expect(await productsOf()).toEqual(placed);
+  });
+
   it('leads a retired product id to the product most of its offers went to', async () => {
     await t.app.catalog.ingestion.importOffers(OFFERS, { format: 'gmc', source: 'recluster' });
     const before = await productsOf();

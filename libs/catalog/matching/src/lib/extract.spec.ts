@@ -218,6 +218,8 @@ describe('extractLineNumbers', () => {
     expect(lines('Apple Watch Series 09 GPS')).toEqual({ series: ['9'] });
     expect(lines('Lenovo IdeaPad Slim 5 16GB RAM')).toEqual({ slim: ['5'] });
     expect(lines('Apple Watch Series 10 46mm')).toEqual({ series: ['10'] });
+    // A number another number follows is a measure's parts or a range: "34-1/2 W" of a bookcase.
+    expect(lines('Hon Metal Bookcase 34-1 2W x 12-5 8D x 81-1 8H')).toEqual({});
   });
 
   it('reads a line number that ends in a letter of its own as another model, but not units and specs', () => {

@@ -137,7 +137,8 @@ export function extractLineNumbers(tokens: readonly string[]): Map<string, Set<s
     if ((!lettered && !/^\d{1,3}$/.test(token)) || before === undefined) continue;
     if (!/^[a-z]+$/.test(before) || AMOUNT_WORDS.has(before)) continue;
     const next = tokens[i + 1];
-    if (next !== undefined && MEASURE_WORD.test(next)) continue;
+    // Nor a number another number follows: a measure's parts ("34-1/2 W", read "34 1 2w") or a range.
+    if (next !== undefined && (MEASURE_WORD.test(next) || /^\d+$/.test(next))) continue;
     if (lettered) addLineNumber(found, before, number, letter);
     else addLineNumber(found, before, token);
   }

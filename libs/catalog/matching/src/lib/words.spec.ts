@@ -157,6 +157,15 @@ describe('clusterEvidence', () => {
     expect(clusterEvidence(offer('lenovo ideapad slim 7 laptop'), [offer('Lenovo IdeaPad Slim Laptop')]).lineConflict).toBe(false);
     expect(clusterEvidence(offer('canon eos r5 with 18 55mm lens'), [offer('Canon EOS R10 with 18-55mm Lens Mirrorless Camera')]).lineConflict).toBe(true);
   });
+
+  it('tells a conflict of generations, numbers of one or two digits, from one of capacities', () => {
+    const generations = (item: string, member: string) => clusterEvidence(offer(item), [offer(member)]).generationConflict;
+    expect(generations('Apple iPhone 16, US Version, 128GB, Pink', 'Apple iPhone 15, 128GB, Pink')).toBe(true);
+    expect(generations('Google Pixel 9 128GB Porcelain', 'Google Pixel 8a 128GB Porcelain')).toBe(true);
+    expect(generations('Apple iPhone 15 Plus 128GB', 'Apple iPhone 15 128GB')).toBe(false);
+    // Walmart-Amazon listings of one cartridge: "Ultrium 100" is its capacity, no generation.
+    expect(generations('HP C7971A Lto Ultrium 1 Tape Cartridge', 'HP LTO-1 Ultrium 100 200GB 609M Tape Cartridge 1-Pack C7971A')).toBe(false);
+  });
 });
 
 describe('clusterEvidence on plain numbers', () => {

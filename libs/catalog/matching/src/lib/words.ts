@@ -114,6 +114,12 @@ export interface ClusterEvidence {
    */
   lineConflict: boolean;
   /**
+   * A line conflict of generations: numbers of one or two digits, perhaps with a letter of their own ("iPhone 15"
+   * and "iPhone 16", "Flip 6" and "Flip 7", "Pixel 8a" and "Pixel 9"), not a capacity or a count that follows a word
+   * ("Ultrium 100").
+   */
+  generationConflict: boolean;
+  /**
    * Kinds of variant the item states and the members state too, with no value in common (`variantsOf`): the platform
    * ("for Mac" against "for Windows"), the language, the version ("Acid Music Studio 7" against "… 6"), the school
    * grade, or a count of users, seats or years of a licence ("10 Managed Systems" against "Unlimited Managed Systems").
@@ -192,6 +198,7 @@ function variantConflictsOf(item: PreparedOffer, members: readonly PreparedOffer
 }
 
 const MODEL_MIN = 5;
+const GENERATION = /^\d{1,2}[a-z]?$/;
 /** Edition words that name a variant of a line (others, like "home" or "premium", are as often marketing or colour). */
 export const VARIANT_EDITIONS: ReadonlySet<string> = new Set(['pro', 'max', 'mini', 'ultra', 'plus', 'lite', 'xl', 'slim', 'extra']);
 /**
@@ -337,10 +344,14 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
   const modelMismatch = unfound.some((mine) => [...otherModels].some((theirs) => digitsOnly(mine) === digitsOnly(theirs)));
   const editionConflict = editionsApart(item, members, editions);
   let lineConflict = false;
+  let generationConflict = false;
   for (const [key, theirs] of lineNumbers) {
     // `lineNumbers` holds only the keys the item states.
     const mine = item.lineNumbers.get(key);
-    if (mine && ![...mine].some((value) => theirs.has(value))) lineConflict = true;
+    if (mine && ![...mine].some((value) => theirs.has(value))) {
+      lineConflict = true;
+      if ([...mine, ...theirs].every((value) => GENERATION.test(value))) generationConflict = true;
+    }
   }
   const itemNumbers = plainNumbers(item);
   let numberConflict = false;
@@ -349,7 +360,7 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
   }
   const modelsAllHeld = itemModels.length > 0 && found.size === itemModels.length;
   const variantConflicts = variantConflictsOf(item, members);
-  return { colourConflict, numberConflict, quantityConflicts, modelHit, modelConflict, modelMismatch, modelsAllHeld, identifierConflict, editionConflict, lineConflict, variantConflicts };
+  return { colourConflict, numberConflict, quantityConflicts, modelHit, modelConflict, modelMismatch, modelsAllHeld, identifierConflict, editionConflict, lineConflict, generationConflict, variantConflicts };
 }
 
 /**

@@ -69,14 +69,16 @@ export function fitsBetterThan(item: PreparedOffer, listed: PreparedOffer, other
 /**
  * What keeps an item out of a product whatever its score: its members state another GTIN or part number, model number
  * (joining: one the item lacks while it states one they lack; else none of the item's), colour, plain number or
- * measured quantity; and, joining, another platform, language, version, school grade or licence count.
+ * measured quantity; and, joining, another platform, language, version, school grade or licence count, or another
+ * generation of the line ("iPhone 16" against "iPhone 15", "Flip 7" against "Flip 6": `generationConflict`).
  */
 export const conflicts = (evidence: ClusterEvidence, joining: boolean): boolean =>
   evidence.identifierConflict ||
   (joining ? evidence.modelMismatch || evidence.variantConflicts.length > 0 : evidence.modelConflict) ||
   evidence.colourConflict ||
   evidence.numberConflict ||
-  evidence.quantityConflicts.length > 0;
+  evidence.quantityConflicts.length > 0 ||
+  (joining && evidence.generationConflict);
 
 /**
  * Brands agree when one is the other or begins with it ("beats" and "beats by dr dre"), or when they are one name
