@@ -538,16 +538,19 @@ describe('re-clustering the catalog', () => {
     expect(after.R5).toBeGreaterThan(highest);
   });
 
-  it('keeps two generations of a line apart, on import and on re-clustering', async () => {
+  it('keeps two generations of a line, and a variant of one, apart on import and on re-clustering', async () => {
     const phones = [
       offer({ externalId: 'G1', url: 'https://www.amazon.com/dp/B0GENER001', title: 'Apple iPhone 15, 128GB, Pink', brand: 'Apple' }),
       offer({ externalId: 'G2', url: 'https://www.bestbuy.com/site/x/7100002.p', title: 'Apple - iPhone 15 128GB - Pink', brand: 'Apple' }),
       offer({ externalId: 'G3', url: 'https://www.walmart.com/ip/x/7100003', title: 'Apple iPhone 16, US Version, 128GB, Pink', brand: 'Apple' }),
       offer({ externalId: 'G4', url: 'https://www.target.com/p/x/-/A-7100004', title: 'Apple iPhone 16 128GB - Pink', brand: 'Apple' }),
+      offer({ externalId: 'G5', url: 'https://www.newegg.com/p/N82E1007100005', title: 'APPLE iPhone 15 Plus 128GB Pink', brand: 'Apple' }),
+      offer({ externalId: 'G6', url: 'https://www.apple.com/shop/buy-iphone/iphone-15/6.7-inch-display-128gb-pink', title: 'iPhone 15 Plus 128GB - Pink', brand: 'Apple' }),
     ];
     await t.app.catalog.ingestion.importOffers(phones, { format: 'gmc', source: 'generations' });
     const placed = await productsOf();
-    expect([placed.G1 === placed.G2, placed.G3 === placed.G4, placed.G1 === placed.G3]).toEqual([true, true, false]);
+    expect(new Set(Object.values(placed)).size).toBe(3);
+    expect([placed.G1 === placed.G2, placed.G3 === placed.G4, placed.G5 === placed.G6]).toEqual([true, true, true]);
 
     await t.app.catalog.ingestion.recluster();
 

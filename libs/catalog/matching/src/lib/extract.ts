@@ -111,7 +111,7 @@ export function colourSpellings(title: string): string[] {
 }
 
 /** Words after which a number is a measure, not a line number ("30 hour", "2 pack", "65 inch"). */
-const MEASURE_WORD = /^(?:hours?|hrs?|days?|weeks?|months?|years?|minutes?|mins?|seconds?|secs?|inch|inches|in|zoll|pouces?|pulgadas?|pollici|cali|duim|ft|feet|foot|yards?|pack|packs|count|ct|pcs|pieces?|sets?|cups?|quarts?|qt|oz|ounces?|lbs?|pounds?|ml|l|liters?|litres?|gallons?|gal|mm|cm|m|meters?|metres?|km|kb|mb|gb|tb|mp|w|watts?|v|volts?|mah|hz|khz|mhz|ghz|x|times|percent|people|persons?|players?|ports?|slots?|speeds?|channels?|bit)$/;
+const MEASURE_WORD = /^(?:hours?|hrs?|days?|weeks?|months?|years?|minutes?|mins?|seconds?|secs?|inch|inches|in|zoll|pouces?|pulgadas?|pollici|cali|duim|ft|feet|foot|yards?|pack|packs|count|ct|pcs|pieces?|sets?|sheets?|box|boxes|hole|shelves|shelf|handsets?|bright|brightness|cups?|quarts?|qt|oz|ounces?|lbs?|pounds?|ml|l|liters?|litres?|gallons?|gal|mm|cm|m|meters?|metres?|km|kb|mb|gb|tb|mp|w|watts?|v|volts?|mah|hz|khz|mhz|ghz|x|times|percent|people|persons?|players?|ports?|slots?|speeds?|channels?|bit)$/;
 /** Words a number follows as an amount, not as the name of a model line ("up 30", "over 100"). */
 const AMOUNT_WORDS: ReadonlySet<string> = new Set(['up', 'over', 'under', 'than', 'about', 'approx', 'around', 'only', 'just', 'ages', 'age', 'pack', 'set', 'of', 'x', 'by', 'plus', 'and', 'or']);
 

@@ -162,9 +162,21 @@ describe('clusterEvidence', () => {
     const generations = (item: string, member: string) => clusterEvidence(offer(item), [offer(member)]).generationConflict;
     expect(generations('Apple iPhone 16, US Version, 128GB, Pink', 'Apple iPhone 15, 128GB, Pink')).toBe(true);
     expect(generations('Google Pixel 9 128GB Porcelain', 'Google Pixel 8a 128GB Porcelain')).toBe(true);
-    expect(generations('Apple iPhone 15 Plus 128GB', 'Apple iPhone 15 128GB')).toBe(false);
+    expect(generations('Apple iPhone 15 128GB', 'Apple iPhone 15, 128GB')).toBe(false);
     // Walmart-Amazon listings of one cartridge: "Ultrium 100" is its capacity, no generation.
     expect(generations('HP C7971A Lto Ultrium 1 Tape Cartridge', 'HP LTO-1 Ultrium 100 200GB 609M Tape Cartridge 1-Pack C7971A')).toBe(false);
+  });
+
+  it('reads a variant word right after a line number as another model of the line', () => {
+    const generations = (item: string, member: string) => clusterEvidence(offer(item), [offer(member)]).generationConflict;
+    expect(generations('Apple iPhone 15 Plus, 128GB, Pink', 'Apple iPhone 15, 128GB, Pink')).toBe(true);
+    expect(generations('Apple iPhone 15, 128GB, Pink', 'Apple - iPhone 15 Plus 128GB - Pink')).toBe(true);
+    expect(generations('Apple iPhone 16 Pro Max 256GB', 'Apple iPhone 16 Pro 256GB')).toBe(true);
+    expect(generations('Samsung Galaxy S24 Ultra 256GB', 'Samsung Galaxy S24 256GB')).toBe(true);
+    expect(generations('Apple iPhone 16 Pro 256GB', 'Apple iPhone 16 Pro, 256GB, Black Titanium')).toBe(false);
+    // Walmart-Amazon listings of one item: a size before "Ultra", a version before "Plus".
+    expect(generations('LG 42 Ultra - Slim 42LV5500', '42LV5500 42 Class 1080p 120HZ LED TV with Smarttv')).toBe(false);
+    expect(generations('Panasonic KX-TGA6645B DECT 6.0 Plus Expandable Digital Cordless Answering System', 'Panasonic KX-TG6645B DECT 6.0 Cordless Phone with Answering System')).toBe(false);
   });
 });
 

@@ -10,6 +10,7 @@
  * mention the attribute that tells two variants apart; another member does.
  */
 import { colourNamesApart, type QuantityKind } from './extract';
+import { lineEditionsApart, VARIANT_EDITIONS } from './line-models';
 import type { PreparedOffer } from './prepare';
 
 export interface ModelSpan {
@@ -114,9 +115,10 @@ export interface ClusterEvidence {
    */
   lineConflict: boolean;
   /**
-   * A line conflict of generations: numbers of one or two digits, perhaps with a letter of their own ("iPhone 15"
-   * and "iPhone 16", "Flip 6" and "Flip 7", "Pixel 8a" and "Pixel 9"), not a capacity or a count that follows a word
-   * ("Ultrium 100").
+   * Another model of a numbered line: a line conflict of generations, numbers of one or two digits, perhaps with a
+   * letter of their own ("iPhone 15" and "iPhone 16", "Flip 6" and "Flip 7", "Pixel 8a" and "Pixel 9"), not a capacity
+   * or a count that follows a word ("Ultrium 100"); or a variant word right after the line number that one side states
+   * and the other does not ("iPhone 15 Plus" and "iPhone 15", `lineEditionsApart`).
    */
   generationConflict: boolean;
   /**
@@ -197,10 +199,10 @@ function variantConflictsOf(item: PreparedOffer, members: readonly PreparedOffer
   return out;
 }
 
+export { VARIANT_EDITIONS };
+
 const MODEL_MIN = 5;
 const GENERATION = /^\d{1,2}[a-z]?$/;
-/** Edition words that name a variant of a line (others, like "home" or "premium", are as often marketing or colour). */
-export const VARIANT_EDITIONS: ReadonlySet<string> = new Set(['pro', 'max', 'mini', 'ultra', 'plus', 'lite', 'xl', 'slim', 'extra']);
 /**
  * Variant words an item states that no member may lack. "Cellular" is one only this way round: a name without it is
  * as often the cellular model's as the Wi-Fi one's ("Apple Watch Series 10"), a name with it is never the Wi-Fi one's.
@@ -344,7 +346,7 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
   const modelMismatch = unfound.some((mine) => [...otherModels].some((theirs) => digitsOnly(mine) === digitsOnly(theirs)));
   const editionConflict = editionsApart(item, members, editions);
   let lineConflict = false;
-  let generationConflict = false;
+  let generationConflict = lineEditionsApart(item, members);
   for (const [key, theirs] of lineNumbers) {
     // `lineNumbers` holds only the keys the item states.
     const mine = item.lineNumbers.get(key);

@@ -1,0 +1,62 @@
+/**
+ * Models of a numbered line: which variant words a title states right after its line number ("iPhone 15 Plus", "Galaxy
+ * S24 Ultra"), and whether an item names another model of the line than a product's listings do.
+ */
+import { foldText } from './normalise';
+import type { PreparedOffer } from './prepare';
+
+/** Edition words that name a variant of a line (others, like "home" or "premium", are as often marketing or colour). */
+export const VARIANT_EDITIONS: ReadonlySet<string> = new Set(['pro', 'max', 'mini', 'ultra', 'plus', 'lite', 'xl', 'slim', 'extra']);
+
+/**
+ * The line model a title word names, as "key number" of `extractLineNumbers` ("15" after "iphone" → "iphone 15",
+ * "s24" → "s 24"), or undefined; a number the title writes with decimals is a version, no line ("DECT 6.0 Plus").
+ */
+function lineModelOf(offer: PreparedOffer, word: string): string | undefined {
+  const glued = /^([a-z]{1,2})(\d{1,3})$/.exec(word);
+  if (glued) return offer.lineNumbers.get(glued[1] as string)?.has(String(Number(glued[2]))) ? `${glued[1]} ${Number(glued[2])}` : undefined;
+  const plain = /^(\d{1,2})([a-z]?)$/.exec(word);
+  if (!plain || new RegExp(`(?<![\\d.])${plain[1]}\\.\\d`).test(foldText(offer.offer.title))) return undefined;
+  const value = `${Number(plain[1])}${plain[2]}`;
+  for (const [key, values] of offer.lineNumbers) if (values.has(value)) return `${key} ${value}`;
+  return undefined;
+}
+
+const holdsLineModel = (offer: PreparedOffer, model: string) => {
+  const [key, value] = model.split(' ') as [string, string];
+  return offer.lineNumbers.get(key)?.has(value) === true;
+};
+
+/**
+ * The variant words an offer states right after a line number, or after such a word ("iPhone 15 Plus", "Pixel 9 Pro
+ * XL", "iPhone 16 Pro Max", "Galaxy S24 Ultra"), with the line model each follows (`lineModelOf`).
+ */
+function lineEditions(offer: PreparedOffer): Map<string, string> {
+  const out = new Map<string, string>();
+  for (let pass = 0; pass < 2; pass++) {
+    for (const [edition, leads] of offer.editionLeads) {
+      // Written as the word itself: "Professional Edition" is as often a software title's whole name.
+      if (!VARIANT_EDITIONS.has(edition) || !offer.tokens.has(edition) || out.has(edition)) continue;
+      for (const lead of leads) {
+        const model = out.get(lead) ?? lineModelOf(offer, lead);
+        if (model !== undefined) out.set(edition, model);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Another model of a numbered line: most members state a variant word right after a line number the item states
+ * without it ("iPhone 15 Plus" against "iPhone 15"), or the item states one after a number no member follows with it.
+ */
+export function lineEditionsApart(item: PreparedOffer, members: readonly PreparedOffer[]): boolean {
+  if (members.length === 0) return false;
+  const mine = lineEditions(item);
+  const counts = new Map<string, number>();
+  for (const member of members) {
+    for (const [edition, model] of lineEditions(member)) if (holdsLineModel(item, model) && !item.editions.has(edition)) counts.set(edition, (counts.get(edition) ?? 0) + 1);
+  }
+  if ([...counts.values()].some((count) => count * 2 > members.length)) return true;
+  return [...mine].some(([edition, model]) => members.some((member) => holdsLineModel(member, model)) && !members.some((member) => member.editions.has(edition)));
+}
