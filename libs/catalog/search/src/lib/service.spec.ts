@@ -215,20 +215,34 @@ describe('text search corrects spelling by what the words find', () => {
     expect(result).toMatchObject({ correctedQuery: null, product: null, matches: [], source: { title: 'not a mink' } });
   });
 
-  it('answers the typed words when the corrected ones find products the matcher is not clearly more confident in', async () => {
-    const typedBest = threshold - 0.02;
+  it('answers the typed words when they find something and the corrected ones find products the matcher is not clearly more confident in', async () => {
+    const typedBest = threshold + 0.02;
     const rankings = (gain: number) => ({
+      // Named as the answer, though no listing says it holds every word.
       'acme kettel': [{ productId: 2, score: typedBest }],
       'acme kettle': [{ productId: 1, score: typedBest + gain, holdsAllWords: true }],
     });
     const barely = serviceCorrecting(rankings(CORRECTION_GAIN - 0.01), 'acme kettle');
     const result = await barely.search('acme kettel');
     expect(result.correctedQuery).toBeNull();
-    expect(result.product).toBeNull();
+    expect(result.product?.id).not.toBe(1);
     expect(result.source.title).toBe('acme kettel');
 
     const clearly = serviceCorrecting(rankings(CORRECTION_GAIN + 0.01), 'acme kettle');
     expect((await clearly.search('acme kettel')).correctedQuery).toBe('acme kettle');
+  });
+
+  it('answers the corrected words when the typed ones find nothing and what the corrected ones find holds every word, however little the matcher’s confidence rose', async () => {
+    const rankings = (holdsAllWords: boolean) => ({
+      'acme kettel': [{ productId: 2, score: threshold - 0.05 }],
+      'acme kettle': [{ productId: 1, score: threshold + CORRECTION_GAIN - 0.08, holdsAllWords }],
+    });
+    const held = await serviceCorrecting(rankings(true), 'acme kettle').search('acme kettel');
+    expect(held).toMatchObject({ correctedQuery: 'acme kettle', product: { id: 1 } });
+
+    // Products that lack a corrected word are no more found than nothing.
+    const lacking = await serviceCorrecting(rankings(false), 'acme kettle').search('acme kettel');
+    expect(lacking).toMatchObject({ correctedQuery: null, product: null, matches: [] });
   });
 });
 

@@ -38,6 +38,13 @@ export interface RewriteReads {
 /** An answer whose products hold every word searched. */
 const holdsAll = (found: WordsAnswer) => found.complete && !findsNothing(found);
 
+/**
+ * Whether words spelled otherwise find more than the answer kept so far: clearly more to the matcher
+ * (`findsClearlyMore`), or, where that answer is nothing at all, products that hold every word corrected. "galxy buds 3"
+ * finds nothing; "galaxy buds 3" finds the Galaxy Buds3 by its model number, though the matcher barely ranks them.
+ */
+const spelledBetter = (found: WordsAnswer, current: WordsAnswer) => findsClearlyMore(found, current) || (findsNothing(current) && holdsAll(found));
+
 /** The ways typed words are searched again, in order; `current` is the answer kept so far. */
 export function typedWordsRewrites(reads: RewriteReads, current: () => WordsAnswer): Rewrite[] {
   const { aliases, spelling, index, catalog } = reads;
@@ -52,7 +59,7 @@ export function typedWordsRewrites(reads: RewriteReads, current: () => WordsAnsw
     { rewrite: async (text: string) => generationSpelling(text), better: holdsAll, lendsCandidates: false },
     // A kind typed in another language ("kopfhörer sony": `foreign-kinds.ts`).
     { rewrite: async (text: string) => englishKinds(text), better: holdsAll, lendsCandidates: false },
-    ...(spelling ? [{ rewrite: (text: string) => spelledWords(spelling, index ? { index, catalog, aliases } : null, text), better: (found: WordsAnswer) => findsClearlyMore(found, current()), lendsCandidates: false, spells: true }] : []),
+    ...(spelling ? [{ rewrite: (text: string) => spelledWords(spelling, index ? { index, catalog, aliases } : null, text), better: (found: WordsAnswer) => spelledBetter(found, current()), lendsCandidates: false, spells: true }] : []),
     ...(offerCounts ? [{ rewrite: (text: string) => brandTypedBySound(catalog, offerCounts, text, current().ranked), better: holdsAll, lendsCandidates: false }] : []),
   ];
 }

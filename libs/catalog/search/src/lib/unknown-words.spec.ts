@@ -147,4 +147,27 @@ describe('withoutUnsaidWords', () => {
     expect(await withoutUnsaidWords(catalog, 'crucial phone', kindProducts)).toBe('phone');
     expect(await withoutUnsaidWords(catalog, 'Crucial phone', kindProducts, async () => ['crucial'])).toBeNull();
   });
+
+  it('leaves out a word that names another kind of thing several makers sell when no listing of the kind sought says it ("tv soundbar")', async () => {
+    const sold = listingsCatalog(
+      {
+        1: ['Samsung Neo QLED QN85QN90C Smart TV with Soundbar'],
+        2: ['LG OLED evo C4 OLED65C4PUA 4K Smart TV'],
+        3: ['Sonos Beam Gen 2 Smart Soundbar, Black'],
+        4: ['Apple iPhone 15 (128GB, Pink)'],
+        5: ['Apple iPhone 16, 128GB, Black'],
+        6: ['OtterBox Symmetry Series Case (Clear)'],
+      },
+      {},
+      { 1: 'Samsung', 2: 'LG', 3: 'Sonos', 4: 'Apple', 5: 'Apple', 6: 'OtterBox' },
+    );
+    const found: Record<string, number[]> = { tv: [1, 2], tvs: [1, 2], soundbar: [3], iphone: [4, 5], case: [6] };
+    const finds = async (kind: string) => found[kind] ?? [];
+    expect(await withoutUnsaidWords(sold, 'tv soundbar', finds)).toBe('soundbar');
+    expect(await withoutUnsaidWords(sold, 'soundbar for tvs', finds)).toBe('soundbar');
+    // One maker's name for its line names no kind: a case for it is sought.
+    expect(await withoutUnsaidWords(sold, 'iphone case', finds)).toBeNull();
+    // Nor does a kind one maker alone sells.
+    expect(await withoutUnsaidWords(sold, 'tv soundbar', async (kind) => (kind === 'tv' ? [1] : finds(kind)))).toBeNull();
+  });
 });

@@ -121,17 +121,34 @@ export function listingKind(title: string): string | null {
 /** Words typed that are read for words no listing of their kind says: more are a listing's title, which ranking reads whole. */
 export const UNSAID_WORDS_MAX = 4;
 
+/** Makers, at least, whose listings name their items by a word for it to name a kind of thing: "tv" (Samsung's, LG's, Sony's "Smart TV"), not "iphone". */
+const KIND_MAKERS = 2;
+
+/**
+ * Whether a word, no everyday one, names a kind of thing the catalog sells: among the products it finds alone
+ * (`kindProducts`), those of `KIND_MAKERS` makers or more have listings that name their item by it (`listingKind`).
+ * One maker's name for its line ("iphone", "galaxy") names no kind.
+ */
+async function namesKind(catalog: Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems' | 'getProducts'>, word: string, kindProducts: (kind: string) => Promise<number[]>): Promise<boolean> {
+  const forms = [word, ...otherNumbers(word)];
+  const listings = await listingsOf(catalog, await kindProducts(word));
+  const naming = [...listings].filter(([, items]) => items.some((item) => forms.includes(listingKind(item.title) ?? ''))).map(([productId]) => productId);
+  const products = await catalog.getProducts(naming);
+  return new Set(naming.flatMap((productId) => products.get(productId)?.brand?.toLowerCase() ?? [])).size >= KIND_MAKERS;
+}
+
 /**
  * The typed words without the everyday words that no listing of the kind sought says, or null when there are none:
  * "mobile phone" (printers say "Mobile Printing", no phone does), "gaming phone". The kind
  * is the word that names it (`headWord`); `kindProducts` are the products it finds alone, and a word is said by one of
- * their listings in either number or as the start of a word. Names and numbers are never left out ("iphone 15 case"
- * names what it seeks), makers' names (`makers`, folded, read only when a word would be left out) neither, though
- * English words ("crucial 32gb ram" names Crucial's memory, not every laptop with "32GB RAM"), and only a few words are
- * read (`UNSAID_WORDS_MAX`).
+ * their listings in either number or as the start of a word. A word that names another kind of thing (`namesKind`)
+ * and no listing of the kind sought says is what it is for: "tv soundbar" seeks soundbars, whose listings never say
+ * "TV". Other names and numbers are never left out ("iphone 15 case" names what it seeks), makers' names (`makers`,
+ * folded, read only when a word would be left out) neither, though English words ("crucial 32gb ram" names Crucial's
+ * memory, not every laptop with "32GB RAM"), and only a few words are read (`UNSAID_WORDS_MAX`).
  */
 export async function withoutUnsaidWords(
-  catalog: Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems'>,
+  catalog: Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems' | 'getProducts'>,
   text: string,
   kindProducts: (kind: string) => Promise<number[]>,
   makers: () => Promise<readonly string[]> = async () => [],
@@ -139,7 +156,7 @@ export async function withoutUnsaidWords(
   const words = text.split(/\s+/).filter(Boolean);
   const kind = kindWord(words);
   if (words.length < 2 || words.length > UNSAID_WORDS_MAX || kind === null) return null;
-  const readable = (word: string) => LETTERS.test(word) && !JOINING_WORDS.has(word.toLowerCase()) && word.toLowerCase() !== kind && everyday(word);
+  const readable = (word: string) => LETTERS.test(word) && word.length >= 2 && !JOINING_WORDS.has(word.toLowerCase()) && word.toLowerCase() !== kind;
   if (!words.some(readable)) return null;
   const ids = await kindProducts(kind);
   if (ids.length === 0) return null;
@@ -151,7 +168,10 @@ export async function withoutUnsaidWords(
   if (!read.some((items) => items.some((item) => ofKind(item.title)))) return null;
   const listings = read.map((items) => items.flatMap((item) => listingWords(item)));
   const said = (word: string) => listings.some((held) => holdWordStarting(held, [word, ...otherNumbers(word)]));
-  const unsaid = words.filter((word) => readable(word) && !said(word.toLowerCase()));
+  const unsaid: string[] = [];
+  for (const word of words.filter((typed) => readable(typed) && !said(typed.toLowerCase()))) {
+    if (everyday(word) || (await namesKind(catalog, word.toLowerCase(), kindProducts))) unsaid.push(word);
+  }
   const named = unsaid.length > 0 ? await makers() : [];
   const kept = words.filter((word) => !unsaid.includes(word) || named.includes(foldText(word)));
   while (kept.length > 0 && JOINING_WORDS.has(kept[0]?.toLowerCase() ?? '')) kept.shift();
