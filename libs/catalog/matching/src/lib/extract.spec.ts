@@ -1,4 +1,4 @@
-import { codeColours, colourNames, cutColourCompletions, extractColours, extractLineNumbers, extractModelCandidates, extractQuantities, multipackCounts } from './extract';
+import { codeColours, colourNames, coloursApart, cutColourCompletions, extractColours, extractLineNumbers, extractModelCandidates, extractQuantities, multipackCounts } from './extract';
 import { tokenizeTitle } from './normalise';
 
 const kinds = (title: string) => extractQuantities(title).map((q) => [q.kind, q.value]);
@@ -203,6 +203,35 @@ describe('extractColours', () => {
     expect(extractColours('Logitech Brio 100 Webcam, Rose')).toEqual(['rose']);
     expect(extractColours('Apple Watch Rose Gold')).toEqual(['rose gold']);
     expect(extractColours('Galaxy Buds Lavender / Olive')).toEqual(['lavender', 'olive']);
+  });
+
+  it("knows the finishes of makers' flagships, a titanium's colour among them", () => {
+    expect(extractColours('Apple iPhone 16 Pro Max 256GB - Natural Titanium')).toEqual(['natural titanium']);
+    expect(extractColours('Apple iPhone 16 Pro 512GB Desert Titanium')).toEqual(['desert titanium']);
+    expect(extractColours('Samsung Galaxy S25 SM-S931U Unlocked Smartphone, 128GB, Icyblue')).toEqual(['icyblue']);
+    expect(extractColours('Samsung Galaxy A35 5G 128GB Awesome Iceblue')).toEqual(['iceblue']);
+    expect(extractColours('Galaxy S25 Ultra 256GB Titanium Silverblue')).toEqual(['titanium', 'silverblue']);
+    expect(extractColours('Breville Barista Express BES870XL Espresso Machine, Black Truffle')).toEqual(['black', 'truffle']);
+    expect(extractColours('Beats Studio Pro Wireless Headphones - Sandstone')).toEqual(['sandstone']);
+    expect(extractColours('Google Pixel 8a 256GB - Aloe')).toEqual(['aloe']);
+  });
+});
+
+describe('coloursApart', () => {
+  const apart = (x: string, y: string) => coloursApart(new Set(extractColours(x)), new Set(extractColours(y)));
+
+  it('tells two variants by colours that share none', () => {
+    expect(apart('Speaker Black', 'Speaker White')).toBe(true);
+    expect(apart('Sneaker Black/White', 'Sneaker Black')).toBe(false);
+    expect(apart('Speaker', 'Speaker White')).toBe(false);
+  });
+
+  it('sets a finish’s material aside where both state another colour', () => {
+    expect(apart('Apple Watch Ultra 2 49mm Titanium Case - Natural', 'Apple Watch Ultra 2 49mm Titanium Case, Black')).toBe(true);
+    expect(apart('Galaxy S24 Ultra 512GB Titanium Gray', 'Galaxy S24 Ultra 512GB Titanium Violet')).toBe(true);
+    expect(apart('Apple Watch Ultra 2 49mm Titanium Case, Black', 'Apple Watch Ultra 2 49mm Black Titanium Case')).toBe(false);
+    // A listing that names only the material says less, not another colour.
+    expect(apart('Galaxy S24 Ultra 512GB Titanium', 'Galaxy S24 Ultra 512GB Titanium Gray')).toBe(false);
   });
 });
 

@@ -16,6 +16,7 @@ const COLOURS = [
   'camo', 'camouflage', 'blk', 'wht',
   // Makers' own colour names (Google Pixel, Apple, Samsung): as telling as the plain ones.
   'obsidian', 'porcelain', 'hazel', 'peony', 'wintergreen', 'ultramarine', 'whitestone',
+  'natural titanium', 'desert titanium', 'natural', 'desert', 'icyblue', 'iceblue', 'silverblue', 'whitesilver', 'aloe', 'sandstone', 'truffle',
 ];
 /** Other spellings of a colour: British, shops' abbreviations ("Blk"), the long form of a short one, other languages. */
 const COLOUR_CANON: Record<string, string> = {
@@ -100,6 +101,23 @@ export function colourNamesApart(x: ReadonlySet<string>, y: ReadonlySet<string>)
   const shareOne = (p: string, q: string) => words(p).filter((word) => words(q).includes(word)).length === 1;
   const differ = finishes(x).some((p) => finishes(y).some((q) => shareOne(p, q)));
   return differ && ![...x].some((p) => [...y].some((q) => within(p, q) || within(q, p)));
+}
+
+/**
+ * Colour words that name the material of a maker's finish beside its colour ("Natural Titanium", "Titanium Black",
+ * "Titanium Case - Natural"): beside another colour, that other colour tells the variant.
+ */
+const FINISH_MATERIALS: ReadonlySet<string> = new Set(['titanium']);
+
+/**
+ * Whether two sets of colours name two variants: both state colours and share none, the material of a finish set aside
+ * where both state another colour ("Titanium Case - Natural" against "Titanium Case, Black").
+ */
+export function coloursApart(x: ReadonlySet<string>, y: ReadonlySet<string>): boolean {
+  const coloured = (colours: ReadonlySet<string>) => [...colours].filter((colour) => !FINISH_MATERIALS.has(colour));
+  const [mine, theirs] = [coloured(x), coloured(y)];
+  const [a, b] = mine.length > 0 && theirs.length > 0 ? [mine, new Set(theirs)] : [[...x], y];
+  return a.length > 0 && b.size > 0 && !a.some((colour) => b.has(colour));
 }
 
 /** A colour's name as `extractColours` writes it ("grey" → "gray", "blk" → "black"). */

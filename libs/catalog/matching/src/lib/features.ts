@@ -1,5 +1,5 @@
 /** Pair features: the evidence the scorer weighs, each a number in a small fixed range. */
-import { colourNamesApart, type QuantityKind } from './extract';
+import { colourNamesApart, coloursApart, type QuantityKind } from './extract';
 import type { PreparedOffer } from './prepare';
 import { codeNearMiss } from './codes';
 import { embeddingCosine } from './embedding';
@@ -245,7 +245,7 @@ function quantityFeatures(a: PreparedOffer, b: PreparedOffer, f: PairFeatures): 
 
 /** What kind of item each side is and for whom: colours, editions, platforms, accessories, genders. */
 function kindFeatures(a: PreparedOffer, b: PreparedOffer, f: PairFeatures): void {
-  if (disjoint(a.colours, b.colours) || colourNamesApart(a.colourNames, b.colourNames)) f.colourConflict = 1;
+  if (coloursApart(a.colours, b.colours) || colourNamesApart(a.colourNames, b.colourNames)) f.colourConflict = 1;
   f.editionMismatch = Math.min(2, differenceCount(a.editions, b.editions));
   if (disjoint(a.platforms, b.platforms)) f.platformConflict = 1;
   if (a.accessory !== b.accessory) f.accessoryMismatch = 1;

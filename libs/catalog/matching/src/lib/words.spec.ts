@@ -158,6 +158,13 @@ describe('clusterEvidence', () => {
     expect(clusterEvidence(offer('canon eos r5 with 18 55mm lens'), [offer('Canon EOS R10 with 18-55mm Lens Mirrorless Camera')]).lineConflict).toBe(true);
   });
 
+  it('reads the colour beside a finish’s material as the variant’s ("Titanium Case - Natural" against "… Black")', () => {
+    const members = [offer('Apple Watch Ultra 2 GPS + Cellular 49mm Titanium Case, Black'), offer('Apple Watch Ultra 2 GPS + Cellular 49mm Titanium Case - Black')];
+    expect(clusterEvidence(offer('Apple Watch Ultra 2 GPS + Cellular 49mm Titanium Case - Natural'), members).colourConflict).toBe(true);
+    expect(clusterEvidence(offer('Apple Watch Ultra 2 GPS + Cellular 49mm Titanium Case'), members).colourConflict).toBe(false);
+    expect(clusterEvidence(offer('Apple iPhone 16 Pro Max 256GB - Natural Titanium'), [offer('Apple iPhone 16 Pro Max, 256GB, Desert Titanium')]).colourConflict).toBe(true);
+  });
+
   it('tells a conflict of generations, numbers of one or two digits, from one of capacities', () => {
     const generations = (item: string, member: string) => clusterEvidence(offer(item), [offer(member)]).generationConflict;
     expect(generations('Apple iPhone 16, US Version, 128GB, Pink', 'Apple iPhone 15, 128GB, Pink')).toBe(true);

@@ -9,7 +9,7 @@
  * everything a cluster's members state together. A cluster scores as its best member, and that member may simply not
  * mention the attribute that tells two variants apart; another member does.
  */
-import { colourNamesApart, type QuantityKind } from './extract';
+import { colourNamesApart, coloursApart, type QuantityKind } from './extract';
 import { lineEditionsApart, VARIANT_EDITIONS } from './line-models';
 import type { PreparedOffer } from './prepare';
 
@@ -272,7 +272,7 @@ export function identifiersConflict(a: { gtin: string | null; mpn: string | null
 function coloursAgainst(item: PreparedOffer, members: readonly PreparedOffer[]): boolean {
   const colours = new Set(members.flatMap((member) => [...member.colours]));
   const names = new Set(members.flatMap((member) => [...member.colourNames]));
-  return (item.colours.size > 0 && colours.size > 0 && ![...item.colours].some((colour) => colours.has(colour))) || colourNamesApart(item.colourNames, names);
+  return coloursApart(item.colours, colours) || colourNamesApart(item.colourNames, names);
 }
 
 /**
