@@ -557,6 +557,24 @@ describe('re-clustering the catalog', () => {
     expect(await productsOf()).toEqual(placed);
   });
 
+  it('keeps two kinds of device apart on import and on re-clustering, and two finishes of one ("iPad Air" and "MacBook Air")', async () => {
+    const devices = [
+      offer({ externalId: 'D1', url: 'https://www.amazon.com/dp/B0DEVICE01', title: 'Apple MacBook Air 13-inch M2 Laptop, 8GB RAM 256GB SSD, Space Gray', brand: 'Apple' }),
+      offer({ externalId: 'D2', url: 'https://www.bestbuy.com/site/x/7200002.p', title: 'MacBook Air 13-inch M2 8GB RAM 256GB SSD - Space Gray', brand: 'Apple' }),
+      offer({ externalId: 'D3', url: 'https://www.walmart.com/ip/x/7200003', title: 'Apple iPad Air 13-inch M2 256GB Wi-Fi - Space Gray', brand: 'Apple' }),
+      offer({ externalId: 'D4', url: 'https://www.target.com/p/x/-/A-7200004', title: 'iPad Air 13-inch M2 256GB - Space Gray', brand: 'Apple' }),
+      offer({ externalId: 'D5', url: 'https://www.newegg.com/p/N82E1007200005', title: 'Apple Watch Ultra 2 GPS + Cellular 49mm Titanium Case, Black', brand: 'Apple' }),
+      offer({ externalId: 'D6', url: 'https://www.ebay.com/itm/7200006', title: 'Apple Watch Ultra 2 GPS + Cellular 49mm Titanium Case - Natural', brand: 'Apple' }),
+    ];
+    await t.app.catalog.ingestion.importOffers(devices, { format: 'gmc', source: 'devices' });
+    const placed = await productsOf();
+    expect([placed.D1 === placed.D2, placed.D3 === placed.D4, placed.D1 === placed.D3, placed.D5 === placed.D6]).toEqual([true, true, false, false]);
+
+    await t.app.catalog.ingestion.recluster();
+
+    expect(await productsOf()).toEqual(placed);
+  });
+
   it('leads a retired product id to the product most of its offers went to', async () => {
     await t.app.catalog.ingestion.importOffers(OFFERS, { format: 'gmc', source: 'recluster' });
     const before = await productsOf();

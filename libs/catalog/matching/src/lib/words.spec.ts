@@ -238,6 +238,16 @@ describe('variantConflicts', () => {
     expect(apart('Denon 7.1 Channel Home Theater Receiver', 'Denon 5.1 Channel Home Theater Receiver')).toEqual([]);
     expect(apart('Lenovo 15.6 inch Laptop', 'Lenovo 14.0 inch Laptop')).toEqual([]);
   });
+  it('tells devices of two kinds apart, by the kind named or a line only ever of one kind', () => {
+    expect(apart('Apple iPad Air 13-inch M2 256GB Wi-Fi - Space Gray', 'Apple MacBook Air 13-inch M2 8GB RAM 256GB SSD Laptop - Space Gray')).toEqual(['device']);
+    expect(apart('Apple iPad Air 13-inch M2 256GB Wi-Fi', 'MacBook Air 13-inch M2 8GB RAM 256GB SSD - Space Gray')).toEqual(['device']);
+    expect(apart('Apple iPhone 16 Pro 256GB', 'Apple iPad Pro 11-inch M4 256GB')).toEqual(['device']);
+    expect(apart('Apple iPad Air 13-inch M2 256GB', 'Apple iPad Air 13-inch M2 Tablet, 256GB')).toEqual([]);
+    // A 2-in-1 is both; an accessory made for a device is none; a listing naming no kind says nothing.
+    expect(apart('Microsoft Surface Pro 11th Edition 2-in-1 Laptop 16GB RAM', 'Microsoft Surface Pro 11th Edition Tablet 16GB RAM')).toEqual([]);
+    expect(apart('Speck Case for iPad Air 13-inch', 'Speck Case for MacBook Air 13-inch')).toEqual([]);
+    expect(apart('Apple Air 13-inch M2 256GB', 'Apple MacBook Air 13-inch M2 256GB')).toEqual([]);
+  });
 });
 
 // Walmart-Amazon listings (tables A and B), labelled matches.

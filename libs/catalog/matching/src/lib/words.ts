@@ -10,6 +10,7 @@
  * mention the attribute that tells two variants apart; another member does.
  */
 import { colourNamesApart, coloursApart, type QuantityKind } from './extract';
+import { deviceKinds } from './device-kinds';
 import { lineEditionsApart, VARIANT_EDITIONS } from './line-models';
 import type { PreparedOffer } from './prepare';
 
@@ -129,7 +130,7 @@ export interface ClusterEvidence {
   variantConflicts: VariantKind[];
 }
 
-export type VariantKind = 'platform' | 'language' | 'version' | 'grade' | 'licence';
+export type VariantKind = 'platform' | 'language' | 'version' | 'grade' | 'licence' | 'device';
 
 const LANGUAGES: Readonly<Record<string, string>> = {
   english: 'english', ingles: 'english', spanish: 'spanish', espanol: 'spanish', french: 'french', francais: 'french', italian: 'italian',
@@ -156,6 +157,7 @@ export function variantsOf(offer: PreparedOffer): ReadonlyMap<VariantKind, Reado
     values.add(value);
   };
   for (const platform of offer.platforms) add('platform', platform);
+  for (const device of deviceKinds(offer)) add('device', device);
   for (const token of offer.tokens) {
     const language = LANGUAGES[token];
     if (language) add('language', language);
