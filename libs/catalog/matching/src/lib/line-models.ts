@@ -1,8 +1,9 @@
 /**
- * Models of a numbered line: which variant words a title states right after its line number ("iPhone 15 Plus", "Galaxy
- * S24 Ultra"), and whether an item names another model of the line than a product's listings do.
+ * Models of a line: which variant words a title states right after its line number ("iPhone 15 Plus", "Galaxy S24
+ * Ultra") and which letter right after a word of the line ("Xbox Series X"), and whether an item names another model
+ * of the line than a product's listings do.
  */
-import { foldText } from './normalise';
+import { foldText, tokenizeTitle } from './normalise';
 import type { PreparedOffer } from './prepare';
 
 /** Edition words that name a variant of a line (others, like "home" or "premium", are as often marketing or colour). */
@@ -59,4 +60,39 @@ export function lineEditionsApart(item: PreparedOffer, members: readonly Prepare
   }
   if ([...counts.values()].some((count) => count * 2 > members.length)) return true;
   return [...mine].some(([edition, model]) => members.some((member) => holdsLineModel(member, model)) && !members.some((member) => member.editions.has(edition)));
+}
+
+/** Words after which a single letter is a unit, a size or a grade, not a model of a line ("size m", "grade a"). */
+const NOT_LINE_WORDS: ReadonlySet<string> = new Set(['size', 'grade', 'class', 'type', 'vitamin', 'plan', 'part', 'section', 'level', 'model', 'version', 'ver', 'no']);
+
+const lettersCache = new WeakMap<PreparedOffer, ReadonlyMap<string, string>>();
+/**
+ * The single letters a title states right after a word of its line, by that word: "Xbox Series X" → series: x, "Xbox
+ * One S" → one: s. A letter after a number, a unit or another letter is none.
+ */
+function lineLetters(offer: PreparedOffer): ReadonlyMap<string, string> {
+  const known = lettersCache.get(offer);
+  if (known) return known;
+  const tokens = tokenizeTitle(offer.offer.title);
+  const found = new Map<string, string>();
+  tokens.forEach((token, at) => {
+    const before = tokens[at - 1];
+    if (/^[a-z]$/.test(token) && before !== undefined && /^[a-z]{2,}$/.test(before) && !NOT_LINE_WORDS.has(before) && !found.has(before)) found.set(before, token);
+  });
+  lettersCache.set(offer, found);
+  return found;
+}
+
+/**
+ * Another model of a line named by a letter: the item states a letter right after a word of the line ("Series S"),
+ * and the members that state one there all state another ("Series X").
+ */
+export function lineLettersApart(item: PreparedOffer, members: readonly PreparedOffer[]): boolean {
+  const mine = lineLetters(item);
+  if (mine.size === 0) return false;
+  for (const [word, letter] of mine) {
+    const theirs = members.flatMap((member) => lineLetters(member).get(word) ?? []);
+    if (theirs.length > 0 && !theirs.includes(letter)) return true;
+  }
+  return false;
 }

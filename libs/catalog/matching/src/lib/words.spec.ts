@@ -158,6 +158,17 @@ describe('clusterEvidence', () => {
     expect(clusterEvidence(offer('canon eos r5 with 18 55mm lens'), [offer('Canon EOS R10 with 18-55mm Lens Mirrorless Camera')]).lineConflict).toBe(true);
   });
 
+  it('reads a letter right after a word of a line as a model of it ("Xbox Series S" against "Series X")', () => {
+    const generations = (item: string, members: string[]) => clusterEvidence(offer(item), members.map((title) => offer(title))).generationConflict;
+    const seriesX = ['Microsoft Xbox Series X 1TB Console', 'Microsoft - Xbox Series X 1TB Console'];
+    expect(generations('Microsoft Xbox Series S 1TB Console - Carbon Black', seriesX)).toBe(true);
+    expect(generations('Microsoft Xbox One S 1TB Console', ['Microsoft Xbox One X 1TB Console'])).toBe(true);
+    expect(generations('Microsoft Xbox Series X Console, 1TB', seriesX)).toBe(false);
+    // A letter the members never state there tells nothing; nor does a size's or a grade's letter.
+    expect(generations('Microsoft Xbox Series S 1TB Console', ['Microsoft Xbox 1TB Console'])).toBe(false);
+    expect(generations('Nike Dri-FIT Running Shirt Size M', ['Nike Dri-FIT Running Shirt Size L'])).toBe(false);
+  });
+
   it('reads the colour beside a finish’s material as the variant’s ("Titanium Case - Natural" against "… Black")', () => {
     const members = [offer('Apple Watch Ultra 2 GPS + Cellular 49mm Titanium Case, Black'), offer('Apple Watch Ultra 2 GPS + Cellular 49mm Titanium Case - Black')];
     expect(clusterEvidence(offer('Apple Watch Ultra 2 GPS + Cellular 49mm Titanium Case - Natural'), members).colourConflict).toBe(true);
