@@ -214,6 +214,10 @@ describe('extractColours', () => {
     expect(extractColours('Breville Barista Express BES870XL Espresso Machine, Black Truffle')).toEqual(['black', 'truffle']);
     expect(extractColours('Beats Studio Pro Wireless Headphones - Sandstone')).toEqual(['sandstone']);
     expect(extractColours('Google Pixel 8a 256GB - Aloe')).toEqual(['aloe']);
+    expect(extractColours('Apple Watch Ultra 2 GPS + Cellular 49mm Titanium Case - Natural')).toEqual(['titanium', 'natural']);
+    // Before another word, "natural" describes it: no colour.
+    expect(extractColours('Weber Spirit II E-310 Natural Gas Grill, Black')).toEqual(['black']);
+    expect(extractColours('Microsoft Natural Ergonomic Keyboard 4000')).toEqual([]);
   });
 });
 

@@ -23,7 +23,14 @@ const COLOUR_CANON: Record<string, string> = {
   grey: 'gray', 'space grey': 'space gray', navy: 'navy blue', camouflage: 'camo', blk: 'black', wht: 'white', ...Object.fromEntries(FOREIGN_COLOURS),
 };
 const COLOUR_WORDS = [...COLOURS, 'anthracite', ...[...FOREIGN_COLOURS.keys()].filter((word) => !COLOURS.includes(word))];
-const COLOUR_RE = new RegExp(`(?<!\\p{L})(${COLOUR_WORDS.map((c) => c.replace(' ', '\\s')).join('|')})(?!\\p{L})`, 'gu');
+/**
+ * Colour words that, before another word, describe that word instead ("Natural Gas", "Microsoft Natural Ergonomic
+ * Keyboard"): a colour only where no word follows them ("Titanium Case - Natural", "Bath Towels, Natural") or in a
+ * colour's name of their own ("Natural Titanium").
+ */
+const COLOURS_LAST_ONLY: ReadonlySet<string> = new Set(['natural']);
+const colourPattern = (colour: string) => colour.replace(' ', '\\s') + (COLOURS_LAST_ONLY.has(colour) ? '(?!\\s+\\p{L})' : '');
+const COLOUR_RE = new RegExp(`(?<!\\p{L})(${COLOUR_WORDS.map(colourPattern).join('|')})(?!\\p{L})`, 'gu');
 
 /**
  * The words again with their last word completed to each longer colour name it begins ("… midnight" → "… midnight

@@ -119,7 +119,8 @@ export interface ClusterEvidence {
    * Another model of a numbered line: a line conflict of generations, numbers of one or two digits, perhaps with a
    * letter of their own ("iPhone 15" and "iPhone 16", "Flip 6" and "Flip 7", "Pixel 8a" and "Pixel 9"), not a capacity
    * or a count that follows a word ("Ultrium 100"); or a variant word right after the line number that one side states
-   * and the other does not ("iPhone 15 Plus" and "iPhone 15", `lineEditionsApart`).
+   * and the other does not ("iPhone 15 Plus" and "iPhone 15", `lineEditionsApart`); or another letter right after a
+   * word of the line ("Xbox Series S" and "Series X", `lineLettersApart`).
    */
   generationConflict: boolean;
   /**
