@@ -215,6 +215,21 @@ describe('extractColours', () => {
     expect(extractColours('Beats Studio Pro Wireless Headphones - Sandstone')).toEqual(['sandstone']);
     expect(extractColours('Google Pixel 8a 256GB - Aloe')).toEqual(['aloe']);
     expect(extractColours('Apple Watch Ultra 2 GPS + Cellular 49mm Titanium Case - Natural')).toEqual(['titanium', 'natural']);
+    expect(extractColours('Amazon Kindle Paperwhite (12th Generation) 16GB E-Reader Raspberry US Seller')).toEqual(['raspberry']);
+    expect(extractColours('Amazon Kindle Paperwhite (12th Generation) 16GB E-Reader, Jade')).toEqual(['jade']);
+    expect(extractColours('Nike Mercurial Vapor FG Black/Lime')).toEqual(['black', 'lime']);
+    expect(extractColours('Google Pixel 8a Unlocked Android Smartphone, US Version, 128GB, Bay')).toEqual(['bay']);
+    expect(extractColours('Microsoft Surface Laptop 7th Edition 13.8-inch 16GB RAM 256GB SSD - Sapphire')).toEqual(['sapphire']);
+    expect(extractColours('Garmin Venu 3 GPS Smartwatch - Slate')).toEqual(['slate']);
+    expect(extractColours('Amazon Fire HD 10 (2023) Tablet, 32GB, Ocean')).toEqual(['ocean']);
+    expect(extractColours('Keurig K-Supreme Plus Single Serve Coffee Maker, Stainless Steel')).toEqual(['stainless steel']);
+    // Before another word, these name something else: a drive bay, a graphics card's maker, a tablet, a watch.
+    expect(extractColours('NETGEAR ReadyNAS 212 2-Bay Network Attached Storage')).toEqual([]);
+    expect(extractColours('HP MSA50 10-Bay 1U Enclosure')).toEqual([]);
+    expect(extractColours('HP StorageWorks 12-Bay')).toEqual([]);
+    expect(extractColours('Sapphire Radeon HD 5750 1GB')).toEqual([]);
+    expect(extractColours('ASUS Eee Slate EP121 12.1-inch Tablet')).toEqual([]);
+    expect(extractColours('Omega Seamaster Planet Ocean Watch')).toEqual([]);
     // Before another word, "natural" describes it: no colour.
     expect(extractColours('Weber Spirit II E-310 Natural Gas Grill, Black')).toEqual(['black']);
     expect(extractColours('Microsoft Natural Ergonomic Keyboard 4000')).toEqual([]);
@@ -234,6 +249,8 @@ describe('coloursApart', () => {
     expect(apart('Apple Watch Ultra 2 49mm Titanium Case - Natural', 'Apple Watch Ultra 2 49mm Titanium Case, Black')).toBe(true);
     expect(apart('Galaxy S24 Ultra 512GB Titanium Gray', 'Galaxy S24 Ultra 512GB Titanium Violet')).toBe(true);
     expect(apart('Apple Watch Ultra 2 49mm Titanium Case, Black', 'Apple Watch Ultra 2 49mm Black Titanium Case')).toBe(false);
+    expect(apart('Keurig K-Supreme Plus Coffee Maker, Stainless Steel', 'Keurig K-Supreme Plus Coffee Maker, Black')).toBe(true);
+    expect(apart('Seiko Prospex Stainless Steel Case Black Dial', 'Seiko Prospex Black Dial')).toBe(false);
     // A listing that names only the material says less, not another colour.
     expect(apart('Galaxy S24 Ultra 512GB Titanium', 'Galaxy S24 Ultra 512GB Titanium Gray')).toBe(false);
   });

@@ -17,6 +17,7 @@ const COLOURS = [
   // Makers' own colour names (Google Pixel, Apple, Samsung): as telling as the plain ones.
   'obsidian', 'porcelain', 'hazel', 'peony', 'wintergreen', 'ultramarine', 'whitestone',
   'natural titanium', 'desert titanium', 'natural', 'desert', 'icyblue', 'iceblue', 'silverblue', 'whitesilver', 'aloe', 'sandstone', 'truffle',
+  'jade', 'raspberry', 'lime', 'dune', 'soapstone', 'ocean', 'bay', 'sapphire', 'slate', 'stainless steel',
 ];
 /** Other spellings of a colour: British, shops' abbreviations ("Blk"), the long form of a short one, other languages. */
 const COLOUR_CANON: Record<string, string> = {
@@ -24,12 +25,14 @@ const COLOUR_CANON: Record<string, string> = {
 };
 const COLOUR_WORDS = [...COLOURS, 'anthracite', ...[...FOREIGN_COLOURS.keys()].filter((word) => !COLOURS.includes(word))];
 /**
- * Colour words that, before another word, describe that word instead ("Natural Gas", "Microsoft Natural Ergonomic
- * Keyboard"): a colour only where no word follows them ("Titanium Case - Natural", "Bath Towels, Natural") or in a
- * colour's name of their own ("Natural Titanium").
+ * Colour words that, before another word, describe it or name something else ("Natural Gas", "Microsoft Natural
+ * Ergonomic Keyboard", "Sapphire Radeon", "Eee Slate EP121", "Planet Ocean"): a colour only where no word follows them
+ * ("Titanium Case - Natural", "Smartphone, 128GB, Bay") or in a colour's name of their own ("Natural Titanium"), and
+ * never after a number ("2-Bay").
  */
-const COLOURS_LAST_ONLY: ReadonlySet<string> = new Set(['natural']);
-const colourPattern = (colour: string) => colour.replace(' ', '\\s') + (COLOURS_LAST_ONLY.has(colour) ? '(?!\\s+\\p{L})' : '');
+const COLOURS_LAST_ONLY: ReadonlySet<string> = new Set(['natural', 'ocean', 'bay', 'sapphire', 'slate']);
+const colourPattern = (colour: string) =>
+  COLOURS_LAST_ONLY.has(colour) ? `(?<!\\d[\\s-]?)${colour.replace(' ', '\\s')}(?!\\s+[\\p{L}\\p{N}])` : colour.replace(' ', '\\s');
 const COLOUR_RE = new RegExp(`(?<!\\p{L})(${COLOUR_WORDS.map(colourPattern).join('|')})(?!\\p{L})`, 'gu');
 
 /**
@@ -114,7 +117,7 @@ export function colourNamesApart(x: ReadonlySet<string>, y: ReadonlySet<string>)
  * Colour words that name the material of a maker's finish beside its colour ("Natural Titanium", "Titanium Black",
  * "Titanium Case - Natural"): beside another colour, that other colour tells the variant.
  */
-const FINISH_MATERIALS: ReadonlySet<string> = new Set(['titanium']);
+const FINISH_MATERIALS: ReadonlySet<string> = new Set(['titanium', 'stainless steel']);
 
 /**
  * Whether two sets of colours name two variants: both state colours and share none, the material of a finish set aside
