@@ -1,7 +1,7 @@
 /**
  * Models of a line: which variant words a title states right after its line number ("iPhone 15 Plus", "Galaxy S24
- * Ultra") and which letter right after a word of the line ("Xbox Series X"), and whether an item names another model
- * of the line than a product's listings do.
+ * Ultra"), which letter right after a word of the line ("Xbox Series X") and which word before its number ("Wonderboom
+ * 4"), and whether an item names another model of the line than a product's listings do.
  */
 import { foldText, tokenizeTitle } from './normalise';
 import type { PreparedOffer } from './prepare';
@@ -93,6 +93,42 @@ export function lineLettersApart(item: PreparedOffer, members: readonly Prepared
   for (const [word, letter] of mine) {
     const theirs = members.flatMap((member) => lineLetters(member).get(word) ?? []);
     if (theirs.length > 0 && !theirs.includes(letter)) return true;
+  }
+  return false;
+}
+
+/** One word written short for the other: its letters in the other's order, from the same first letter ("dlux", "deluxe"). */
+function abbreviates(short: string, long: string): boolean {
+  if (short[0] !== long[0]) return false;
+  let at = 0;
+  for (const letter of long) if (letter === short[at]) at++;
+  return at === short.length;
+}
+
+/**
+ * Two offers' words that are one word, written short ("Dlux" for "Deluxe") or as two ("Copydvds" and "Copy Dvds", "Book
+ * Reader" and "Bookreader").
+ */
+function sameWord(a: PreparedOffer, word: string, b: PreparedOffer, other: string): boolean {
+  const glued = (long: string, short: string, shortOwner: PreparedOffer) => long.endsWith(short) && shortOwner.tokens.has(long.slice(0, -short.length));
+  return abbreviates(word, other) || abbreviates(other, word) || glued(other, word, a) || glued(word, other, b);
+}
+
+/**
+ * Two lines numbered alike: the item states a number right after a word of three letters or more that no member says,
+ * and a member states that number after another such word the item does not say ("Boom 4" against "Wonderboom 4"). A
+ * count of users or computers ("Antispyware 3 User", "Sweeper 3 PC") and one word written otherwise ("Dlux 2", "Copydvds 2")
+ * are no line.
+ */
+export function lineWordsApart(item: PreparedOffer, members: readonly PreparedOffer[]): boolean {
+  for (const [key, values] of item.lineNumbers) {
+    if (key.length < 3 || members.some((member) => member.tokens.has(key))) continue;
+    for (const member of members) {
+      for (const [theirKey, theirValues] of member.lineNumbers) {
+        if (theirKey.length < 3 || item.tokens.has(theirKey) || sameWord(item, key, member, theirKey)) continue;
+        if ([...values].some((value) => theirValues.has(value) && !item.listing.seats.has(value) && !member.listing.seats.has(value))) return true;
+      }
+    }
   }
   return false;
 }

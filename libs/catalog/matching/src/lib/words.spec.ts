@@ -169,6 +169,18 @@ describe('clusterEvidence', () => {
     expect(generations('Nike Dri-FIT Running Shirt Size M', ['Nike Dri-FIT Running Shirt Size L'])).toBe(false);
   });
 
+  it('reads one number after two lines’ words as two models ("Wonderboom 4" against "Boom 4")', () => {
+    const generations = (item: string, members: string[]) => clusterEvidence(offer(item), members.map((title) => offer(title))).generationConflict;
+    const wonderboom = ['Ultimate Ears WONDERBOOM 4 Portable Waterproof Bluetooth Speaker, Cobalt Blue', 'Ultimate Ears - WONDERBOOM 4 Speaker - Cobalt Blue'];
+    expect(generations('ULTIMATE EARS BOOM 4 Portable Waterproof Bluetooth Speaker Cobalt Blue', wonderboom)).toBe(true);
+    expect(generations('Ultimate Ears WONDERBOOM 4 Bluetooth Speaker', wonderboom)).toBe(false);
+    // Amazon-Google listings of one item: a word written short, and a count of users or computers.
+    expect(generations('Instant Immers Spanish Dlux 2', ['Instant Immersion Spanish Deluxe 2.0'])).toBe(false);
+    expect(generations('Webroot Software 65210 Spy Sweeper 3 PC', ['Webroot Spysweeper Antispyware 3 User'])).toBe(false);
+    expect(generations('I Copydvds 2 Professional Edition', ['I Copy Dvds 2 Professional Edition'])).toBe(false);
+    expect(generations('Plustek Book Reader V100', ['Plustek Bookreader V100 - B66-BBE21-A'])).toBe(false);
+  });
+
   it('reads the colour beside a finish’s material as the variant’s ("Titanium Case - Natural" against "… Black")', () => {
     const members = [offer('Apple Watch Ultra 2 GPS + Cellular 49mm Titanium Case, Black'), offer('Apple Watch Ultra 2 GPS + Cellular 49mm Titanium Case - Black')];
     expect(clusterEvidence(offer('Apple Watch Ultra 2 GPS + Cellular 49mm Titanium Case - Natural'), members).colourConflict).toBe(true);

@@ -11,7 +11,7 @@
  */
 import { colourNamesApart, coloursApart, type QuantityKind } from './extract';
 import { deviceKinds } from './device-kinds';
-import { lineEditionsApart, lineLettersApart, VARIANT_EDITIONS } from './line-models';
+import { lineEditionsApart, lineLettersApart, lineWordsApart, VARIANT_EDITIONS } from './line-models';
 import type { PreparedOffer } from './prepare';
 
 export interface ModelSpan {
@@ -120,7 +120,8 @@ export interface ClusterEvidence {
    * letter of their own ("iPhone 15" and "iPhone 16", "Flip 6" and "Flip 7", "Pixel 8a" and "Pixel 9"), not a capacity
    * or a count that follows a word ("Ultrium 100"); or a variant word right after the line number that one side states
    * and the other does not ("iPhone 15 Plus" and "iPhone 15", `lineEditionsApart`); or another letter right after a
-   * word of the line ("Xbox Series S" and "Series X", `lineLettersApart`).
+   * word of the line ("Xbox Series S" and "Series X", `lineLettersApart`); or one number after two lines' words
+   * ("Boom 4" and "Wonderboom 4", `lineWordsApart`).
    */
   generationConflict: boolean;
   /**
@@ -349,7 +350,7 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
   const modelMismatch = unfound.some((mine) => [...otherModels].some((theirs) => digitsOnly(mine) === digitsOnly(theirs)));
   const editionConflict = editionsApart(item, members, editions);
   let lineConflict = false;
-  let generationConflict = lineEditionsApart(item, members) || lineLettersApart(item, members);
+  let generationConflict = lineEditionsApart(item, members) || lineLettersApart(item, members) || lineWordsApart(item, members);
   for (const [key, theirs] of lineNumbers) {
     // `lineNumbers` holds only the keys the item states.
     const mine = item.lineNumbers.get(key);
