@@ -88,9 +88,12 @@ describe('a line’s card', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('2 products match “apple”');
     const card = screen.getByRole('heading', { name: PRO }).closest('li') as HTMLElement;
     expect(within(card).getByRole('link', { name: PRO })).toHaveAttribute('href', '/product/1/apple-iphone-16-pro-128gb-black-titanium');
-    expect(card).toHaveTextContent('from $918.99 · 4 versions');
+    // The 1TB joined the three the words fit.
+    expect(card).toHaveTextContent('from $918.99 · 3 of 4 versions fit your words');
     const choices = within(within(card).getByRole('list', { name: `Versions of ${PRO}` }));
-    const sizes = [`${PRO}, 128GB from $918.99`, `${PRO}, 256GB $989.99`, `${PRO}, 1TB Refurbished $1,139.28`].map((name) => choices.getByRole('link', { name }));
+    const sizes = [`${PRO}, 128GB from $918.99 (fits your words)`, `${PRO}, 256GB $989.99 (fits your words)`, `${PRO}, 1TB Refurbished $1,139.28`].map((name) =>
+      choices.getByRole('link', { name }),
+    );
     expect(choices.getAllByRole('link')).toEqual(sizes);
     expect(sizes[2]).toHaveAttribute('href', '/product/4/apple-iphone-16-pro-1tb-white-titanium');
     expect(card).toHaveTextContent('In Black Titanium · White Titanium');
@@ -98,6 +101,29 @@ describe('a line’s card', () => {
     expect(titles()).toEqual(['Apple Watch Ultra 2', PRO]);
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Lowest price');
     expect(titles()).toEqual([PRO, 'Apple Watch Ultra 2']);
+  });
+
+  it('puts the versions the words fit first and marks them, where the line’s other versions joined them', () => {
+    const AIR = 'Apple iPad Air M2 Wi-Fi';
+    const air = (id: number, variant: string, cents: number) => version(id, AIR, `13", ${variant}`, cents, 'air');
+    const [gray128, gray256] = [air(1, '128GB, Space Gray', 72_799), air(2, '256GB, Space Gray', 81_839)];
+    const others = [air(3, '128GB, Starlight', 74_649), air(4, '128GB, Blue', 59_399), air(5, '256GB, Purple', 76_735)];
+    renderWithProviders(<QueryMatches query="ipad air 13 space gray" products={[gray256, gray128]} joining={others} />);
+    expect(screen.getByText(/Your words fit 2 of the 5 versions of one product, listed first; its other versions follow/)).toBeInTheDocument();
+    // Every version is 13": the card says so once, and each choice by what tells it apart.
+    const card = screen.getByRole('heading', { name: `${AIR} (13")` }).closest('li') as HTMLElement;
+    // The lowest price is that of a version the words fit, not the line's cheapest.
+    expect(card).toHaveTextContent('from $727.99 · 2 of 5 versions fit your words');
+    const choices = within(within(card).getByRole('list', { name: `Versions of ${AIR} (13")` })).getAllByRole('link');
+    expect(choices.map((choice) => choice.textContent)).toEqual([
+      `${AIR} (13"), 128GB, Space Gray$727.99(fits your words)`,
+      `${AIR} (13"), 256GB, Space Gray$818.39(fits your words)`,
+      `${AIR} (13"), 128GB, Starlight$746.49`,
+      `${AIR} (13"), 128GB, Blue$593.99`,
+      `${AIR} (13"), 256GB, Purple$767.35`,
+    ]);
+    expect(choices[0]).toHaveClass('ph-line-card__choice--fits');
+    expect(choices[2]).not.toHaveClass('ph-line-card__choice--fits');
   });
 
   it('alone in the list is one product whose versions the words fit', () => {

@@ -9,11 +9,15 @@ export interface LineVersion {
   variant: string;
 }
 
-/** A choice a line's card offers: a size (or a version), the cheapest version of it, and how many versions it has. */
+/**
+ * A choice a line's card offers: a size (or a version), the cheapest version of it, how many versions it has, and
+ * whether one of them is what the list was asked for (a search's match, not a version listed with it).
+ */
 export interface LineChoice {
   label: string;
   cheapest: ListProduct;
   versions: number;
+  fits: boolean;
 }
 
 /** A line of a list's products shown as one: its name, maker, versions and the choices they give. */
@@ -21,8 +25,12 @@ export interface LineGroup {
   key: string;
   name: string;
   brand: string | null;
+  /** What every version's variant states alike ('13"' of '13", 128GB, Blue' and '13", 256GB, Purple'), or null. */
+  shared: string | null;
   versions: LineVersion[];
-  /** The cheapest version that can be bought, else the first. */
+  /** How many versions are the list's own; the others joined it as versions of its line (`groupLines`). */
+  fitting: number;
+  /** The cheapest of the versions that are the list's own. */
   cheapest: ListProduct;
   /**
    * The first part of the versions' variants (their sizes); each version where the variants have one part, or where
@@ -36,6 +44,7 @@ export interface LineGroup {
 export type ListEntry = { product: ListProduct } | { line: LineGroup };
 
 const priceOf = (product: ListProduct) => product.bestPriceCents ?? Number.POSITIVE_INFINITY;
+const cheapestOf = (products: readonly ListProduct[]) => products.reduce((best, member) => (priceOf(member) < priceOf(best) ? member : best));
 
 /** The size a variant's first part states, in one unit per kind ("1TB" is 1000 GB, '65"' is 65), or null. */
 function sizeOf(label: string): number | null {
@@ -53,8 +62,8 @@ function bySize(a: { label: string; at: number }, b: { label: string; at: number
   return a.at - b.at;
 }
 
-/** The choices and other parts of a line's versions (`LineGroup`). */
-function choicesOf(versions: readonly LineVersion[]): Pick<LineGroup, 'choices' | 'others'> {
+/** The choices and other parts of a line's versions (`LineGroup`); those of versions that fit (`fits`) come first. */
+function choicesOf(versions: readonly LineVersion[], fits: ReadonlySet<ListProduct>): Pick<LineGroup, 'choices' | 'others' | 'shared'> {
   const written = versions.map((version) => version.variant.split(/\s*,\s*/).filter(Boolean));
   // Versions of one size ("256GB, Black Titanium", "256GB, White Titanium") are chosen by their other parts; versions
   // whose variants are not all of two parts or more, each by its whole variant.
@@ -63,6 +72,8 @@ function choicesOf(versions: readonly LineVersion[]): Pick<LineGroup, 'choices' 
   // Of one size, the parts that tell the versions apart name them ("Silver" of "13\", 8GB RAM, 256GB SSD, Silver").
   const telling = (p: string[]) => p.filter((part, k) => k > 0 && written.some((other) => other[k] !== part));
   const parts = written.map((p, at) => (split ? p : oneSize ? [telling(p).join(', ') || p.slice(1).join(', ')] : [(versions[at] as LineVersion).variant]));
+  // What every version states alike, where the choices leave it out: the one size of versions chosen by colour.
+  const shared = oneSize ? (written[0] as string[]).filter((part, k) => k === 0 || !written.some((other) => other[k] !== part)).join(', ') : null;
   const byLabel = new Map<string, { label: string; at: number; members: ListProduct[] }>();
   const others: string[] = [];
   versions.forEach((version, at) => {
@@ -75,12 +86,11 @@ function choicesOf(versions: readonly LineVersion[]): Pick<LineGroup, 'choices' 
     const finish = own[own.length - 1] as string;
     if (split && !others.includes(finish)) others.push(finish);
   });
-  const choices = [...byLabel.values()].sort(bySize).map(({ label, members }) => ({
-    label,
-    cheapest: members.reduce((best, member) => (priceOf(member) < priceOf(best) ? member : best)),
-    versions: members.length,
-  }));
-  return { choices, others: others.sort((a, b) => a.localeCompare(b)) };
+  const fitting = (entry: { members: ListProduct[] }) => entry.members.some((member) => fits.has(member));
+  const choices = [...byLabel.values()]
+    .sort((a, b) => Number(fitting(b)) - Number(fitting(a)) || bySize(a, b))
+    .map((entry) => ({ label: entry.label, cheapest: cheapestOf(entry.members), versions: entry.members.length, fits: fitting(entry) }));
+  return { choices, others: others.sort((a, b) => a.localeCompare(b)), shared };
 }
 
 /**
@@ -96,6 +106,7 @@ export function groupLines(products: readonly ListProduct[], joining: readonly L
   }
   const out: ListEntry[] = [];
   const placed = new Set<string>();
+  const own: ReadonlySet<ListProduct> = new Set(products);
   for (const product of products) {
     const key = product.line?.key;
     const versions = key === undefined ? undefined : byKey.get(key);
@@ -103,8 +114,10 @@ export function groupLines(products: readonly ListProduct[], joining: readonly L
     else if (!placed.has(key)) {
       placed.add(key);
       const brands = new Set(versions.map((version) => version.product.brand));
-      const cheapest = versions.map((version) => version.product).reduce((best, member) => (priceOf(member) < priceOf(best) ? member : best));
-      out.push({ line: { key, name: product.line?.name ?? product.title, brand: brands.size === 1 ? product.brand : null, versions, cheapest, ...choicesOf(versions) } });
+      const fits = new Set(versions.map((version) => version.product).filter((member) => own.has(member)));
+      const cheapest = cheapestOf(versions.map((version) => version.product).filter((member) => fits.has(member)));
+      const name = product.line?.name ?? product.title;
+      out.push({ line: { key, name, brand: brands.size === 1 ? product.brand : null, versions, fitting: fits.size, cheapest, ...choicesOf(versions, fits) } });
     }
   }
   return out;

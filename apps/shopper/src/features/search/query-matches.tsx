@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { LineCard } from './line-card';
-import { groupLines } from './line-cards';
+import { groupLines, type ListEntry } from './line-cards';
 import { EAGER_CARDS, ProductCard } from './product-card';
 import { titleDifferences } from './title-differences';
 
@@ -64,6 +64,18 @@ export function listHint(wants: Wants): string {
 }
 
 /**
+ * What a list of one line's card is, in words: every version fits the words, or the few that do come first, the line's
+ * other versions after them. Null for any other list.
+ */
+function lineHint(entries: readonly ListEntry[]): string | null {
+  const [only, ...rest] = entries;
+  if (!only || rest.length > 0 || !('line' in only)) return null;
+  const { fitting, versions } = only.line;
+  if (fitting === versions.length) return 'Your words fit every version of one product. Choose a version to compare its prices at every retailer, or add a size or colour.';
+  return `Your words fit ${fitting === 1 ? 'one' : fitting} of the ${versions.length} versions of one product, listed first; its other versions follow. Choose one to compare its prices at every retailer.`;
+}
+
+/**
  * Search words that fit several products ("apple watch"): the products, best match first or cheapest first, each
  * one click from its price comparison; a line's versions as one card (`joining`: versions listed past the list's
  * length join their line's card).
@@ -94,9 +106,7 @@ export function QueryMatches({ query, products, joining = [], wants = NO_WANTS }
         </div>
       </div>
       <p className="ph-matches__hint">
-        {entries.length === 1 && 'line' in (entries[0] ?? {})
-          ? 'Your words fit every version of one product. Choose a version to compare its prices at every retailer, or add a size or colour.'
-          : `${listHint(wants)} Choose one to compare its prices at every retailer, or add a model number, size or colour.`}
+        {lineHint(entries) ?? `${listHint(wants)} Choose one to compare its prices at every retailer, or add a model number, size or colour.`}
       </p>
       <ul className="ph-product-grid">
         {entries.map((entry, index) =>
