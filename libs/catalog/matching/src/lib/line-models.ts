@@ -105,6 +105,28 @@ function abbreviates(short: string, long: string): boolean {
   return at === short.length;
 }
 
+const numberedCache = new WeakMap<PreparedOffer, ReadonlyMap<string, ReadonlySet<string>>>();
+/**
+ * The line numbers an offer states by the word they follow (`lineNumbers`), and the numbers with an "s" of their own
+ * after a word ("MX Master 3S"), which `extractLineNumbers` leaves out as too often a count of seconds.
+ */
+function numberedWords(offer: PreparedOffer): ReadonlyMap<string, ReadonlySet<string>> {
+  const known = numberedCache.get(offer);
+  if (known) return known;
+  const tokens = tokenizeTitle(offer.offer.title);
+  let found: Map<string, Set<string>> | null = null;
+  tokens.forEach((token, at) => {
+    const before = tokens[at - 1];
+    if (!/^\d{1,2}s$/.test(token) || before === undefined || !/^[a-z]{3,}$/.test(before)) return;
+    found ??= new Map([...offer.lineNumbers].map(([key, values]) => [key, new Set(values)]));
+    const values = found.get(before) ?? new Set<string>();
+    found.set(before, values.add(token));
+  });
+  const out = found ?? offer.lineNumbers;
+  numberedCache.set(offer, out);
+  return out;
+}
+
 /**
  * Two offers' words that are one word, written short ("Dlux" for "Deluxe") or as two ("Copydvds" and "Copy Dvds", "Book
  * Reader" and "Bookreader").
@@ -121,10 +143,10 @@ function sameWord(a: PreparedOffer, word: string, b: PreparedOffer, other: strin
  * are no line.
  */
 export function lineWordsApart(item: PreparedOffer, members: readonly PreparedOffer[]): boolean {
-  for (const [key, values] of item.lineNumbers) {
+  for (const [key, values] of numberedWords(item)) {
     if (key.length < 3 || members.some((member) => member.tokens.has(key))) continue;
     for (const member of members) {
-      for (const [theirKey, theirValues] of member.lineNumbers) {
+      for (const [theirKey, theirValues] of numberedWords(member)) {
         if (theirKey.length < 3 || item.tokens.has(theirKey) || sameWord(item, key, member, theirKey)) continue;
         if ([...values].some((value) => theirValues.has(value) && !item.listing.seats.has(value) && !member.listing.seats.has(value))) return true;
       }

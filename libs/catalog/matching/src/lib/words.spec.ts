@@ -174,6 +174,10 @@ describe('clusterEvidence', () => {
     const wonderboom = ['Ultimate Ears WONDERBOOM 4 Portable Waterproof Bluetooth Speaker, Cobalt Blue', 'Ultimate Ears - WONDERBOOM 4 Speaker - Cobalt Blue'];
     expect(generations('ULTIMATE EARS BOOM 4 Portable Waterproof Bluetooth Speaker Cobalt Blue', wonderboom)).toBe(true);
     expect(generations('Ultimate Ears WONDERBOOM 4 Bluetooth Speaker', wonderboom)).toBe(false);
+    // A number with an "s" of its own after the word too ("MX Master 3S").
+    const master = ['Logitech MX Master 3S Wireless Performance Mouse, Quiet Clicks', 'Logitech - MX Master 3S Wireless Mouse - Graphite'];
+    expect(generations('Logitech MX Anywhere 3S Compact Wireless Mouse Graphite', master)).toBe(true);
+    expect(generations('Logitech MX Master 3S Performance Mouse', master)).toBe(false);
     // Amazon-Google listings of one item: a word written short, and a count of users or computers.
     expect(generations('Instant Immers Spanish Dlux 2', ['Instant Immersion Spanish Deluxe 2.0'])).toBe(false);
     expect(generations('Webroot Software 65210 Spy Sweeper 3 PC', ['Webroot Spysweeper Antispyware 3 User'])).toBe(false);
