@@ -156,6 +156,11 @@ describe('productName', () => {
       ['amazon', 'Polaroid CIA-1237PC 12 Mp Digital Camera with 3x Optical Zoom Pink'],
       ['walmart', 'Polaroid I1237 Pink 12MP Digital Camera W 3x Optical Zoom 2.7 LCD Display'],
     ])).toMatch(/Zoom \(Pink\)$/);
+    // What comes with one shop's listing is left out with the words it says again ("Camera Bag" of a camera).
+    expect(nameFrom('Nikon', [
+      ['costco', 'Nikon Z8 Body Only Mirrorless Camera with Camera Bag'],
+      ['amazon', 'Nikon Z8 Mirrorless Camera, Image Stabilization, Content Creation, Body Only'],
+    ])).toBe('Nikon Z8 Body Only Mirrorless Camera');
     // A word said again in another phrase stays; the brand is said once.
     const visualStudio = nameFrom('Microsoft', [
       ['google', 'Microsoft Software Microsoft Visual Studio Team Edition 2005 Premium Renewal'],

@@ -196,6 +196,15 @@ function nameParts(words: readonly Word[], colourAt: ReadonlySet<number>, readin
     const next = words[index + 1];
     return withAt >= 0 && index > withAt && next !== undefined && !next.tokens.every((token) => reading.colours.has(token));
   };
+  // What one shop's listing says it comes with, where most shops do not say it all ("Camera with Camera Bag"), is left
+  // out whole: a word of it the others say ("Camera") is not what comes with theirs.
+  if (withAt >= 0) {
+    const end = words.findIndex((word, index) => index > withAt && (PUNCTUATION.test(word.text) || /,$/.test(word.text)));
+    const phrase = words.slice(withAt + 1, end < 0 ? words.length : end + 1);
+    if (phrase.some((word) => word.tokens.length > 0 && !word.tokens.every((token) => reading.agreed(token) || reading.colours.has(token)))) {
+      for (let index = withAt; index < withAt + 1 + phrase.length; index++) if (!colourAt.has(index)) taken.add(index);
+    }
+  }
   words.forEach((word, index) => {
     const text = word.text.replace(/,$/, '');
     if (taken.has(index)) return;
