@@ -6,6 +6,7 @@ import { HISTORY_STORAGE_KEY } from '../features/library/local-store';
 import { searchOffer, searchResult, REQUEST_ID } from '../testing/fixtures';
 import { mockApi, renderWithProviders } from '../testing/render-with-providers';
 import ResultsPage from './results';
+import { leftOutWords } from '../features/search/describe';
 import { present, type SearchResult } from '@pricehunt/contracts';
 
 const PATH = '/new-search/:requestId/:slug';
@@ -330,6 +331,23 @@ describe('results page', () => {
     expect(note).toHaveTextContent('Showing results for sony headphones xm5 · you typed “sony headphnes xm5”');
     expect(within(note).getByText('sony headphones xm5').tagName).toBe('STRONG');
     expect(screen.getByRole('combobox', { name: 'Paste a product link or search' })).toHaveValue('sony headphnes xm5');
+  });
+
+  it('says which typed words it left out where it only left words out', async () => {
+    const result = searchResult({
+      input: { url: null, query: 'security camera' },
+      correctedQuery: 'camera',
+      identifiedBy: 'query',
+      source: { ...searchResult().source, offerId: null, retailer: null, title: 'camera', priceCents: null, url: null, canonicalUrl: null, externalId: null },
+    });
+    storeProductRequest(REQUEST_ID, { query: 'security camera', timestamp: 1 });
+    mockApi({ 'POST /api/search': jsonResponse(result), 'GET /api/products/7': jsonResponse(productDetail) });
+    renderResults();
+
+    await screen.findByRole('heading', { level: 1, name: 'Sony WH-1000XM5 Wireless Headphones' });
+    expect(screen.getByText(/Showing results for/)).toHaveTextContent('Showing results for camera · “security” left out, no product fits it with the other words');
+    expect(leftOutWords('Soundbar for TV', 'soundbar')).toBe('for tv');
+    expect(leftOutWords('sony headphnes xm5', 'sony headphones xm5')).toBeNull();
   });
 
   it('does not speak of corrections when the words were searched as typed', async () => {

@@ -12,7 +12,7 @@ import { PriceAlert } from '../features/library/price-alert';
 import { closeAlternatives, CloseAlternatives } from '../features/search/close-alternatives';
 import { CopyLinkButton } from '../features/search/copy-link-button';
 import { startTextSearch } from '../features/search/direct-url-flow';
-import { confidenceText, IDENTIFIED_BY_TEXT } from '../features/search/describe';
+import { confidenceText, IDENTIFIED_BY_TEXT, leftOutWords } from '../features/search/describe';
 import { OffersList, offersOrderText, useOfferFilters } from '../features/search/offers-list';
 import { ReportMatch } from '../features/search/report-match';
 import { ProductImage } from '../features/search/product-image';
@@ -43,13 +43,17 @@ const answeredWords = (result: SearchResult): string => result.correctedQuery ??
 /** The offer with the best price: the cheapest one can buy (the API marks it), else the cheapest. */
 const bestOffer = (result: SearchResult) => result.offers.find((offer) => offer.isBestPrice) ?? result.offers[0];
 
-/** "Showing results for …": a misspelt word was searched as the catalog word it most likely meant. */
+/**
+ * "Showing results for …": a misspelt word was searched as the catalog word it most likely meant, or words no product
+ * fits with the rest were left out ("“security” left out").
+ */
 function Correction({ result }: { result: SearchResult }) {
   if (!result.correctedQuery || !result.input.query) return null;
+  const left = leftOutWords(result.input.query, result.correctedQuery);
   return (
     <p className="ph-results__correction">
       Showing results for <strong>{result.correctedQuery}</strong>
-      <span className="ph-muted"> · you typed “{result.input.query}”</span>
+      <span className="ph-muted">{left ? ` · “${left}” left out, no product fits it with the other words` : ` · you typed “${result.input.query}”`}</span>
     </p>
   );
 }

@@ -44,3 +44,16 @@ export function versionPriceText(product: Pick<ProductSummary, 'bestPriceCents' 
 export function versionPriceOrWhyNot(product: Pick<ProductSummary, 'bestPriceCents' | 'currency' | 'bestPriceShippingKnown' | 'bestPriceCondition' | 'offerCount'>): string {
   return versionPriceText(product) ?? (product.offerCount > 0 ? 'Not available now' : 'No price yet');
 }
+
+/**
+ * The typed words the searched ones leave out, in the order typed, where the search only left words out ("security
+ * camera" searched as "camera"); null where it spelled a word otherwise.
+ */
+export function leftOutWords(typed: string, searched: string): string | null {
+  const words = (text: string) => text.toLowerCase().split(/\s+/).filter(Boolean);
+  const kept = new Set(words(searched));
+  const typedWords = words(typed);
+  if (![...kept].every((word) => typedWords.includes(word))) return null;
+  const left = typedWords.filter((word) => !kept.has(word));
+  return left.length > 0 ? left.join(' ') : null;
+}
