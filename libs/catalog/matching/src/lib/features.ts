@@ -91,7 +91,7 @@ export interface PairEvidence {
   conflictingModels: [string, string] | null;
   quantityConflicts: QuantityConflict[];
   priceRatio: number | null;
-  /** Both titles name an edition with the word "edition", and none the same ("Disc Edition", "Digital Edition"). */
+  /** Both titles name an edition or a combo, and none the same (`namedEditionsApart`: "Disc Edition", "Digital Edition"). */
   editionsConflict: boolean;
 }
 
@@ -284,7 +284,7 @@ export function pairEvidence(a: PreparedOffer, b: PreparedOffer): PairEvidence {
   f.pairWords = pairWordScore(a, b);
   f.embedCosine = embeddingCosine(a, b);
   Object.assign(f, codeNearMiss(a, b));
-  return { features: f, matchedModel, conflictingModels, quantityConflicts, priceRatio, editionsConflict: disjoint(a.namedEditions, b.namedEditions) };
+  return { features: f, matchedModel, conflictingModels, quantityConflicts, priceRatio, editionsConflict: namedEditionsApart(a, b) };
 }
 
 /** A code of one side written in the other's title or model number: exactly, or (8 characters or more) within it. */
@@ -333,4 +333,14 @@ function listingFeatures(a: PreparedOffer, b: PreparedOffer, f: PairFeatures): v
 
 export function featureVector(features: PairFeatures): number[] {
   return FEATURE_NAMES.map((n) => features[n]);
+}
+
+/**
+ * Two editions or combos named apart ("Disc Edition" and "Digital Edition", "Standard Combo" and "Adventure Combo"):
+ * each side names one the other names not, nor says as a word ("Keyboard and Mouse Combo" is the "Wireless Combo" of a
+ * listing that says "Wireless Keyboard and Mouse").
+ */
+function namedEditionsApart(a: PreparedOffer, b: PreparedOffer): boolean {
+  if (!disjoint(a.namedEditions, b.namedEditions)) return false;
+  return ![...a.namedEditions].some((word) => b.tokens.has(word)) && ![...b.namedEditions].some((word) => a.tokens.has(word));
 }

@@ -69,7 +69,7 @@ export interface PreparedOffer {
   readonly colourNames: ReadonlySet<string>;
   /** Edition and licence words ("upgrade", "academic", "pro") present in the title. */
   readonly editions: ReadonlySet<string>;
-  /** The editions the title names with the word "edition" ("Disc Edition" → disc): `namedEditions`. */
+  /** The editions and combos the title names with the word "edition" or "combo" ("Disc Edition" → disc): `namedEditions`. */
   readonly namedEditions: ReadonlySet<string>;
   /** For each edition word, the words it follows in the title ("iPhone 16 Pro" → pro: {16}); empty without editions. */
   readonly editionLeads: ReadonlyMap<string, ReadonlySet<string>>;
@@ -177,12 +177,12 @@ const NOT_AN_EDITION: ReadonlyMap<string, ReadonlySet<string>> = new Map([['ultr
 
 /**
  * The editions a title names with the word "edition" ("Disc Edition", "Team Edition", "Pocket Edition"), which its
- * tokens leave out as listing noise: the word before it, when that is a word of letters that is no platform ("Mac
- * Edition") and no filler ("the", "new").
+ * tokens leave out as listing noise, and the sets it names with "combo" ("Standard Combo", "Adventure Combo"): the word
+ * before it, when that is a word of letters that is no platform ("Mac Edition") and no filler ("the", "new").
  */
 function namedEditions(title: string): string[] {
   const named: string[] = [];
-  for (const [, word] of foldText(title).matchAll(/\b([a-z]{2,})\s+edition\b/g)) {
+  for (const [, word] of foldText(title).matchAll(/\b([a-z]{2,})\s+(?:edition|combo)\b/g)) {
     if (word && !(word in PLATFORM_WORDS) && !STOP_WORDS.has(word) && !MARKETING_WORDS.has(word)) named.push(editionOf(word) ?? word);
   }
   return named;

@@ -146,6 +146,16 @@ describe('scorePair', () => {
     expect(scorePair(disc, { title: 'Sony PlayStation 5 Slim Console', brand: 'Sony', priceCents: 47999 }).reasons.map((x) => x.code)).not.toContain('edition-conflict');
   });
 
+  it('sinks a pair whose titles name different combos, unless one names the other’s word', () => {
+    const standard = { title: 'DJI Osmo Action 5 Pro Action Camera Standard Combo', brand: 'DJI', priceCents: 34900 };
+    const r = scorePair(standard, { title: 'DJI Osmo Action 5 Pro Action Camera Adventure Combo', brand: 'DJI', priceCents: 44900 });
+    expect(r.score).toBeLessThanOrEqual(QUANTITY_CONFLICT_CAP);
+    expect(r.reasons.find((x) => x.code === 'edition-conflict')?.message).toBe('edition differs: standard vs adventure');
+    // "Wireless Combo" of a listing that says "Wireless Keyboard and Mouse" names the same set.
+    const combo = scorePair({ title: 'Logitech MK270 Wireless Keyboard and Mouse Combo' }, { title: 'Logitech MK270 Wireless Combo - Keyboard and Mouse Set' });
+    expect(combo.reasons.map((x) => x.code)).not.toContain('edition-conflict');
+  });
+
   it('reads a plus sign glued to a model’s name as the edition "plus", and no other plus sign', () => {
     const plus = prepareOffer({ title: 'Samsung Galaxy S24+ SM-S926U (256GB, Onyx Black)' });
     expect([...plus.editions]).toEqual(['plus']);
