@@ -138,19 +138,27 @@ function sameWord(a: PreparedOffer, word: string, b: PreparedOffer, other: strin
 
 /**
  * Two lines numbered alike: the item states a number right after a word of three letters or more that no member says,
- * and a member states that number after another such word the item does not say ("Boom 4" against "Wonderboom 4"). A
- * count of users or computers ("Antispyware 3 User", "Sweeper 3 PC") and one word written otherwise ("Dlux 2", "Copydvds 2")
- * are no line.
+ * and a member states that number after another such word the item does not say ("Boom 4" against "Wonderboom 4"), or
+ * each glues two other letters to it ("TP07" against "HP07"). A count of users or computers ("Antispyware 3 User",
+ * "Sweeper 3 PC") and one word written otherwise ("Dlux 2", "Copydvds 2") are no line.
  */
 export function lineWordsApart(item: PreparedOffer, members: readonly PreparedOffer[]): boolean {
   for (const [key, values] of numberedWords(item)) {
-    if (key.length < 3 || members.some((member) => member.tokens.has(key))) continue;
+    if (members.some((member) => member.tokens.has(key))) continue;
     for (const member of members) {
       for (const [theirKey, theirValues] of numberedWords(member)) {
-        if (theirKey.length < 3 || item.tokens.has(theirKey) || sameWord(item, key, member, theirKey)) continue;
-        if ([...values].some((value) => theirValues.has(value) && !item.listing.seats.has(value) && !member.listing.seats.has(value))) return true;
+        if (item.tokens.has(theirKey) || sameWord(item, key, member, theirKey)) continue;
+        const shared = [...values].filter((value) => theirValues.has(value) && !item.listing.seats.has(value) && !member.listing.seats.has(value));
+        // Words of three letters or more, or two letters glued to the number on both sides ("TP07" and "HP07").
+        if (shared.some((value) => (key.length >= 3 && theirKey.length >= 3) || (gluedCode(item, key, value) && gluedCode(member, theirKey, value)))) return true;
       }
     }
   }
   return false;
+}
+
+/** Whether an offer writes two letters and a number of two digits or more as one code ("TP07", "HP07"). */
+function gluedCode(offer: PreparedOffer, letters: string, value: string): boolean {
+  if (letters.length !== 2) return false;
+  return [...offer.tokens].some((token) => token.startsWith(letters) && /^\d{2,3}$/.test(token.slice(2)) && String(Number(token.slice(2))) === value);
 }

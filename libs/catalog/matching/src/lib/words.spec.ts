@@ -178,6 +178,11 @@ describe('clusterEvidence', () => {
     const master = ['Logitech MX Master 3S Wireless Performance Mouse, Quiet Clicks', 'Logitech - MX Master 3S Wireless Mouse - Graphite'];
     expect(generations('Logitech MX Anywhere 3S Compact Wireless Mouse Graphite', master)).toBe(true);
     expect(generations('Logitech MX Master 3S Performance Mouse', master)).toBe(false);
+    // Two letters glued to one number on both sides are two codes of one numbering ("TP07", "HP07").
+    const cool = ['Dyson Purifier Cool TP07 Air Purifier and Fan Black/Nickel', 'DYSON Purifier Cool TP07 Air Purifier and Fan, Black/Nickel'];
+    expect(generations('Dyson Purifier Hot+Cool HP07 Air Purifier, Heater and Fan Black/Nickel', cool)).toBe(true);
+    expect(generations('Dyson Purifier Cool TP07 Air Purifier', cool)).toBe(false);
+    expect(generations('Kingston 4GB USB 2.0 Flash Drive DT101', ['Kingston DataTraveler 101 4GB USB 2.0 Flash Drive'])).toBe(false);
     // Amazon-Google listings of one item: a word written short, and a count of users or computers.
     expect(generations('Instant Immers Spanish Dlux 2', ['Instant Immersion Spanish Deluxe 2.0'])).toBe(false);
     expect(generations('Webroot Software 65210 Spy Sweeper 3 PC', ['Webroot Spysweeper Antispyware 3 User'])).toBe(false);
