@@ -1,7 +1,8 @@
 /**
  * Models of a line: which variant words a title states right after its line number ("iPhone 15 Plus", "Galaxy S24
- * Ultra"), which letter right after a word of the line ("Xbox Series X") and which word before its number ("Wonderboom
- * 4"), and whether an item names another model of the line than a product's listings do.
+ * Ultra"), which letter right after a word of the line ("Xbox Series X"), which word before its number ("Wonderboom 4")
+ * and which word in its place ("Switch OLED" against "Switch 2"), and whether an item names another model of the line
+ * than a product's listings do.
  */
 import { foldText, tokenizeTitle } from './normalise';
 import type { PreparedOffer } from './prepare';
@@ -161,4 +162,37 @@ export function lineWordsApart(item: PreparedOffer, members: readonly PreparedOf
 function gluedCode(offer: PreparedOffer, letters: string, value: string): boolean {
   if (letters.length !== 2) return false;
   return [...offer.tokens].some((token) => token.startsWith(letters) && /^\d{2,3}$/.test(token.slice(2)) && String(Number(token.slice(2))) === value);
+}
+
+const nextCache = new WeakMap<PreparedOffer, readonly string[]>();
+/** The word an offer writes right after `word`, or undefined. */
+function wordAfter(offer: PreparedOffer, word: string): string | undefined {
+  let tokens = nextCache.get(offer);
+  if (!tokens) nextCache.set(offer, (tokens = tokenizeTitle(offer.offer.title)));
+  const at = tokens.indexOf(word);
+  return at >= 0 ? tokens[at + 1] : undefined;
+}
+
+/**
+ * A line's model named by a word against one numbered: two members or more all write one word right after a word of
+ * the line ("Switch OLED") that the item numbers ("Switch 2") and does not say, or all number it alike where the item
+ * writes a word there none of them says.
+ */
+export function lineNamesApart(item: PreparedOffer, members: readonly PreparedOffer[]): boolean {
+  if (members.length < 2) return false;
+  const named = (word: string | undefined): word is string => word !== undefined && /^[a-z]{2,}$/.test(word);
+  for (const key of item.lineNumbers.keys()) {
+    if (key.length < 3 || members.some((member) => member.lineNumbers.has(key))) continue;
+    const after = members.map((member) => wordAfter(member, key));
+    const [first] = after;
+    if (named(first) && after.every((word) => word === first) && !item.tokens.has(first)) return true;
+  }
+  const keys = new Set(members.flatMap((member) => [...member.lineNumbers.keys()]));
+  for (const key of keys) {
+    if (key.length < 3 || item.lineNumbers.has(key) || !item.tokens.has(key)) continue;
+    const numbers = members.map((member) => [...(member.lineNumbers.get(key) ?? [])].join(' '));
+    const mine = wordAfter(item, key);
+    if (numbers[0] && numbers.every((number) => number === numbers[0]) && named(mine) && !members.some((member) => member.tokens.has(mine))) return true;
+  }
+  return false;
 }

@@ -190,6 +190,18 @@ describe('clusterEvidence', () => {
     expect(generations('Plustek Book Reader V100', ['Plustek Bookreader V100 - B66-BBE21-A'])).toBe(false);
   });
 
+  it('reads a word where listings that agree number the line as another model of it ("Switch OLED" against "Switch 2")', () => {
+    const generations = (item: string, members: string[]) => clusterEvidence(offer(item), members.map((title) => offer(title))).generationConflict;
+    const oled = ['Nintendo Switch OLED Model Console, White', 'Nintendo - Switch OLED Model Console - White'];
+    const two = ['NINTENDO Switch 2 Console Standalone', 'Nintendo - Switch 2 Standalone Console'];
+    expect(generations('Nintendo Switch 2 Console Standalone', oled)).toBe(true);
+    expect(generations('Nintendo Switch OLED Model Console - White', two)).toBe(true);
+    expect(generations('Nintendo Switch OLED Model Console', oled)).toBe(false);
+    // One listing says too little to tell ("Kindle Case" beside "Kindle 3"), and listings that disagree tell nothing.
+    expect(generations('Amazon Kindle 3 Leather Case', ['Amazon Kindle Case Leather'])).toBe(false);
+    expect(generations('Nintendo Switch 2 Console', ['Nintendo Switch OLED Model Console', 'Nintendo Switch Lite Console'])).toBe(false);
+  });
+
   it('reads the colour beside a finish’s material as the variant’s ("Titanium Case - Natural" against "… Black")', () => {
     const members = [offer('Apple Watch Ultra 2 GPS + Cellular 49mm Titanium Case, Black'), offer('Apple Watch Ultra 2 GPS + Cellular 49mm Titanium Case - Black')];
     expect(clusterEvidence(offer('Apple Watch Ultra 2 GPS + Cellular 49mm Titanium Case - Natural'), members).colourConflict).toBe(true);

@@ -11,7 +11,7 @@
  */
 import { colourNamesApart, coloursApart, type QuantityKind } from './extract';
 import { deviceKinds } from './device-kinds';
-import { lineEditionsApart, lineLettersApart, lineWordsApart, VARIANT_EDITIONS } from './line-models';
+import { lineEditionsApart, lineLettersApart, lineNamesApart, lineWordsApart, VARIANT_EDITIONS } from './line-models';
 import type { PreparedOffer } from './prepare';
 
 export interface ModelSpan {
@@ -121,7 +121,8 @@ export interface ClusterEvidence {
    * or a count that follows a word ("Ultrium 100"); or a variant word right after the line number that one side states
    * and the other does not ("iPhone 15 Plus" and "iPhone 15", `lineEditionsApart`); or another letter right after a
    * word of the line ("Xbox Series S" and "Series X", `lineLettersApart`); or one number after two lines' words
-   * ("Boom 4" and "Wonderboom 4", `lineWordsApart`).
+   * ("Boom 4" and "Wonderboom 4", `lineWordsApart`); or a word where listings that agree number the line ("Switch OLED"
+   * and "Switch 2", `lineNamesApart`).
    */
   generationConflict: boolean;
   /**
@@ -350,7 +351,7 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
   const modelMismatch = unfound.some((mine) => [...otherModels].some((theirs) => digitsOnly(mine) === digitsOnly(theirs)));
   const editionConflict = editionsApart(item, members, editions);
   let lineConflict = false;
-  let generationConflict = lineEditionsApart(item, members) || lineLettersApart(item, members) || lineWordsApart(item, members);
+  let generationConflict = lineEditionsApart(item, members) || lineLettersApart(item, members) || lineWordsApart(item, members) || lineNamesApart(item, members);
   for (const [key, theirs] of lineNumbers) {
     // `lineNumbers` holds only the keys the item states.
     const mine = item.lineNumbers.get(key);
