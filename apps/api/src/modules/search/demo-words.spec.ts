@@ -267,6 +267,14 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(found(await t.search('alexa')).map((product) => product.title)).toEqual(expect.arrayContaining([expect.stringMatching(/^Amazon Echo Dot/)]));
   });
 
+  it('names no monitor a "USB-C Hub Monitor" for "usb c hub", which the catalog does not sell, and shows it as similar', async () => {
+    const result = await t.search('usb c hub');
+    expect(found(result).map((product) => product.title)).toEqual([]);
+    expect(result.similarProducts.map((product) => product.title)).toEqual(expect.arrayContaining([expect.stringMatching(/^Dell UltraSharp U2723QE /)]));
+    // Typed with the kind it names, the word still finds the monitors.
+    expect(found(await t.search('hub monitor')).map((product) => product.title)).toEqual(expect.arrayContaining([expect.stringMatching(/^Dell UltraSharp U2723QE /)]));
+  });
+
   it('names no webcam whose listing says it is "Plug and Play" for "smart plug", which the catalog does not sell', async () => {
     for (const typed of ['smart plug', 'plug']) {
       const result = await t.search(typed);

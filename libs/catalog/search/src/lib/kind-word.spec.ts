@@ -42,6 +42,19 @@ describe('kindOnlyAsPurpose', () => {
     expect([...(await kindOnlyAsPurpose(catalog, 'xbox games', [19]))]).toEqual([19]);
   });
 
+  it('reads a kind word right before the word its product’s category names the kind by as what the item has, not is', async () => {
+    const filed = listingsCatalog(
+      { 1: ['Dell UltraSharp U2723QE 4K USB-C Hub Monitor', 'Dell - UltraSharp 27" 4K USB-C Hub Monitor (U2723QE)'], 2: ['Anker 7-in-1 USB-C Hub'], 3: ['Sony Headphones Case'] },
+      {},
+      {},
+      { 1: 'Monitors', 2: 'Accessories', 3: 'Headphones' },
+    );
+    expect([...(await kindOnlyAsPurpose(filed, 'usb c hub', [1, 2]))]).toEqual([1]);
+    // The category's own word, and a word before any other, are the item's kind.
+    expect((await kindOnlyAsPurpose(filed, 'dell monitor', [1])).size).toBe(0);
+    expect((await kindOnlyAsPurpose(filed, 'sony case', [3])).size).toBe(0);
+  });
+
   it('reads what a listing states in brackets as its variant, not its kind, whatever the kind word', async () => {
     expect([...(await kindOnlyAsPurpose(catalog, '1tb ssd', [7, 8]))]).toEqual([7]);
     // Unless the words typed open a bracket themselves: they copy the listing's variant.

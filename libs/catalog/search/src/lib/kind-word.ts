@@ -12,7 +12,7 @@
  * theirs, not a kind ("alexa"); typed last beside an everyday word a listing writes as its own, it names what that item
  * is for ("logitech keyboard mac").
  */
-import { type CatalogRepository, foldText, isCommonWord, type ProductRow } from '@pricehunt/catalog-core';
+import { type CatalogRepository, foldText, isCommonWord } from '@pricehunt/catalog-core';
 import { headWord } from './unknown-words';
 import { otherNumbers } from './word-number';
 import { withoutWhatComesWith } from './comes-with';
@@ -42,6 +42,18 @@ const wordsOf = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 const holds = (words: readonly string[], kind: string) =>
   [kind, ...otherNumbers(kind)].some((form) => words.some((word) => word === form || (form.length >= STEM_LETTERS && word.startsWith(form))));
 
+/**
+ * A title without the kind word where it names what the item's own kind is ("4K USB-C Hub Monitor" of a monitor is no
+ * hub): right before the word its category names the kind by ("Monitors"), in either number. A category that joins
+ * several kinds ("Consoles & Accessories") names none.
+ */
+function modifierLeftOut(title: string, kind: string, category: string | null): string {
+  const named = category && !/&|\band\b/i.test(category) ? foldText(category).split(/\s+/).pop() : undefined;
+  if (!named || named === kind || otherNumbers(named).includes(kind)) return title;
+  const forms = (word: string) => [word, ...otherNumbers(word)].map((form) => form.replace(/[^\p{L}\p{N}]/gu, '')).join('|');
+  return title.replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${forms(kind)})\\s+(?=(?:${forms(named)})(?![\\p{L}\\p{N}]))`, 'gu'), '');
+}
+
 /** What the kind-word reading takes from the catalog: the products' names, and their listings. */
 export type KindWordReads = Pick<CatalogRepository, 'getProducts' | 'offerRefsOfProducts' | 'offerItems'>;
 
@@ -57,13 +69,14 @@ export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, p
   if (productIds.length === 0 || kind === undefined || !/^\p{L}{3,}$/u.test(kind)) return new Set();
   const everyday = isCommonWord(kind);
   const readsBrackets = !/[([]/.test(words);
-  const ownPart = (title: string) => {
+  const folded = foldText(kind);
+  const products = await catalog.getProducts(productIds);
+  const ownPart = (title: string, productId: number) => {
     const unbracketed = readsBrackets ? title.replace(BRACKETED, ' ') : title;
     const without = withoutWhatComesWith(unbracketed);
-    return everyday ? without.replace(MADE_FOR, ' ') : without;
+    return modifierLeftOut(everyday ? without.replace(MADE_FOR, ' ') : without, folded, products.get(productId)?.category ?? null);
   };
-  const folded = foldText(kind);
-  const ownKind = (titles: readonly string[]) => titles.some((title) => holds(wordsOf(ownPart(title)), folded));
+  const ownKind = (titles: readonly string[], productId: number) => titles.some((title) => holds(wordsOf(ownPart(title, productId)), folded));
   const only = new Set<number>();
   const others = words
     .split(/[^\p{L}\p{N}]+/u)
@@ -71,11 +84,10 @@ export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, p
     .filter((word) => word !== folded && /^\p{L}{3,}$/u.test(word) && isCommonWord(word));
   // A kind typed last that is a name, no everyday word ("logitech keyboard mac"), may be what the item is for: a listing
   // whose own kind is another everyday word typed ("Keyboard Compatible with Mac") is what the words seek.
-  const ownOther = (titles: readonly string[]) => !everyday && titles.some((title) => others.some((word) => holds(wordsOf(ownPart(title)), word)));
-  const products = readsBrackets ? await catalog.getProducts(productIds) : new Map<number, ProductRow>();
+  const ownOther = (titles: readonly string[], productId: number) => !everyday && titles.some((title) => others.some((word) => holds(wordsOf(ownPart(title, productId)), word)));
   const unnamed = productIds.filter((productId) => {
-    const name = foldText(products.get(productId)?.title ?? '');
-    const own = wordsOf(ownPart(name));
+    const name = readsBrackets ? foldText(products.get(productId)?.title ?? '') : '';
+    const own = wordsOf(ownPart(name, productId));
     if (!sizedPart(name, folded) || holds(own, folded) || others.some((word) => holds(own, word))) return true;
     only.add(productId);
     return false;
@@ -93,7 +105,7 @@ export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, p
       return title === undefined ? [] : [foldText(title)];
     });
     const holding = titles.filter((title) => holds(wordsOf(title), folded)).length;
-    if (!ownKind(titles) && !ownOther(titles) && holding > 0) {
+    if (!ownKind(titles, productId) && !ownOther(titles, productId) && holding > 0) {
       only.add(productId);
       asPart ||= !titles.some((title) => holds(wordsOf(title.replace(BRACKETED, ' ')), folded));
       addedByFew ||= holding * 2 < titles.length;
