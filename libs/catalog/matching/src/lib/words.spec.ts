@@ -292,6 +292,12 @@ describe('variantConflicts', () => {
     expect(apart('Speck Case for iPad Air 13-inch', 'Speck Case for MacBook Air 13-inch')).toEqual([]);
     expect(apart('Apple Air 13-inch M2 256GB', 'Apple MacBook Air 13-inch M2 256GB')).toEqual([]);
   });
+  it('tells the item alone from a bundle of it, where one listing says it is alone', () => {
+    expect(apart('Nintendo - Switch 2 Mario Kart World Bundle Console', 'NINTENDO Switch 2 Console Standalone')).toEqual(['set']);
+    expect(apart('Nintendo Switch 2 Stand-alone Console', 'Nintendo Switch 2 Console, Mario Kart World Bundle')).toEqual(['set']);
+    // A bundle against a listing that says nothing of one is for the price groups to tell.
+    expect(apart('Nintendo Switch 2 Mario Kart World Bundle Console', 'Nintendo Switch 2 Console')).toEqual([]);
+  });
 });
 
 // Walmart-Amazon listings (tables A and B), labelled matches.

@@ -128,12 +128,13 @@ export interface ClusterEvidence {
   /**
    * Kinds of variant the item states and the members state too, with no value in common (`variantsOf`): the platform
    * ("for Mac" against "for Windows"), the language, the version ("Acid Music Studio 7" against "… 6"), the school
-   * grade, or a count of users, seats or years of a licence ("10 Managed Systems" against "Unlimited Managed Systems").
+   * grade, a count of users, seats or years of a licence ("10 Managed Systems" against "Unlimited Managed Systems"), the
+   * kind of device, or the item alone against a bundle of it ("Switch 2 Console Standalone", "… Mario Kart Bundle").
    */
   variantConflicts: VariantKind[];
 }
 
-export type VariantKind = 'platform' | 'language' | 'version' | 'grade' | 'licence' | 'device';
+export type VariantKind = 'platform' | 'language' | 'version' | 'grade' | 'licence' | 'device' | 'set';
 
 const LANGUAGES: Readonly<Record<string, string>> = {
   english: 'english', ingles: 'english', spanish: 'spanish', espanol: 'spanish', french: 'french', francais: 'french', italian: 'italian',
@@ -168,6 +169,8 @@ export function variantsOf(offer: PreparedOffer): ReadonlyMap<VariantKind, Reado
   const text = offer.offer.title.toLowerCase();
   for (const match of text.matchAll(VERSION_RE)) add('version', String(Number(match[1] ?? match[2])));
   for (const [, grade] of text.matchAll(GRADE_RE)) if (grade !== undefined) add('grade', grade.replace('-', '').replace(/^prek(indergarten)?$/, 'prek'));
+  if (/(?<![a-z])stand-?alone(?![a-z])/.test(text)) add('set', 'alone');
+  if (/(?<![a-z])bundle(?![a-z])/.test(text)) add('set', 'bundle');
   for (const [, amount, units] of text.matchAll(LICENCE_RE)) {
     if (amount === undefined || units === undefined) continue;
     const unit = units.replace(/s$/, '');

@@ -70,7 +70,8 @@ export function fitsBetterThan(item: PreparedOffer, listed: PreparedOffer, other
  * What keeps an item out of a product whatever its score: its members state another GTIN or part number, model number
  * (joining: one the item lacks while it states one they lack; else none of the item's), colour, plain number or
  * measured quantity; and, joining, another platform, language, version, school grade, licence count or kind of device
- * (`deviceKinds`: an iPad is no MacBook, however alike the rest of their words), or another
+ * (`deviceKinds`: an iPad is no MacBook, however alike the rest of their words), the item alone against a bundle of it
+ * ("Standalone" against "Mario Kart World Bundle"), or another
  * generation of the line ("iPhone 16" against "iPhone 15", "Flip 7" against "Flip 6": `generationConflict`).
  */
 export const conflicts = (evidence: ClusterEvidence, joining: boolean): boolean =>
