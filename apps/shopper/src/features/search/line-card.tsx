@@ -24,7 +24,7 @@ export function LineCard({ line, detailed = false, eager = false }: { line: Line
   const marked = line.fitting < line.versions.length;
   return (
     <li className="ph-product-card ph-line-card">
-      <ProductImage src={first.imageUrl ?? line.cheapest.imageUrl} alt={line.name} size="sm" eager={eager} />
+      <ProductImage src={first.imageUrl ?? line.cheapest.imageUrl} alt={name} size="sm" eager={eager} />
       <div className="ph-product-card__body">
         <Title className="ph-product-card__title">
           <Link to={paths.product(line.cheapest.id, line.cheapest.title)}>{name}</Link>

@@ -43,15 +43,15 @@ const holds = (words: readonly string[], kind: string) =>
   [kind, ...otherNumbers(kind)].some((form) => words.some((word) => word === form || (form.length >= STEM_LETTERS && word.startsWith(form))));
 
 /**
- * A title without the kind word where it names what the item's own kind is ("4K USB-C Hub Monitor" of a monitor is no
- * hub): right before the word its category names the kind by ("Monitors"), in either number. A category that joins
- * several kinds ("Consoles & Accessories") names none.
+ * Where a title's kind word names what the item's own kind is ("4K USB-C Hub Monitor" of a monitor is no hub): right
+ * before the word its category names the kind by ("Monitors"), in either number; null for a category that names the
+ * kind itself, or joins several kinds ("Consoles & Accessories") and names none.
  */
-function modifierLeftOut(title: string, kind: string, category: string | null): string {
+function modifierPattern(kind: string, category: string | null): RegExp | null {
   const named = category && !/&|\band\b/i.test(category) ? foldText(category).split(/\s+/).pop() : undefined;
-  if (!named || named === kind || otherNumbers(named).includes(kind)) return title;
+  if (!named || named === kind || otherNumbers(named).includes(kind)) return null;
   const forms = (word: string) => [word, ...otherNumbers(word)].map((form) => form.replace(/[^\p{L}\p{N}]/gu, '')).join('|');
-  return title.replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${forms(kind)})\\s+(?=(?:${forms(named)})(?![\\p{L}\\p{N}]))`, 'gu'), '');
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${forms(kind)})\\s+(?=(?:${forms(named)})(?![\\p{L}\\p{N}]))`, 'gu');
 }
 
 /** What the kind-word reading takes from the catalog: the products' names, and their listings. */
@@ -71,10 +71,19 @@ export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, p
   const readsBrackets = !/[([]/.test(words);
   const folded = foldText(kind);
   const products = await catalog.getProducts(productIds);
+  // One pattern per category, for the titles of every product filed under it.
+  const modifiers = new Map<string | null, RegExp | null>();
+  const modifierOf = (productId: number) => {
+    const category = products.get(productId)?.category ?? null;
+    if (!modifiers.has(category)) modifiers.set(category, modifierPattern(folded, category));
+    return modifiers.get(category) ?? null;
+  };
   const ownPart = (title: string, productId: number) => {
     const unbracketed = readsBrackets ? title.replace(BRACKETED, ' ') : title;
     const without = withoutWhatComesWith(unbracketed);
-    return modifierLeftOut(everyday ? without.replace(MADE_FOR, ' ') : without, folded, products.get(productId)?.category ?? null);
+    const own = everyday ? without.replace(MADE_FOR, ' ') : without;
+    const modifier = modifierOf(productId);
+    return modifier ? own.replace(modifier, '') : own;
   };
   const ownKind = (titles: readonly string[], productId: number) => titles.some((title) => holds(wordsOf(ownPart(title, productId)), folded));
   const only = new Set<number>();
