@@ -156,12 +156,37 @@ function domainRechecks(app: FastifyInstance) {
   });
 }
 
+/**
+ * A re-clustering left under way (its process killed, its machine down) is carried on once the API is up, in the
+ * background: until it ends, the offers it has yet to place are in no product. Another instance at it meanwhile shares
+ * the work, batch by batch. When the app closes it stops between two batches, and the next start carries it on.
+ */
+function reclusterResume(app: FastifyInstance) {
+  const { catalog, log } = app;
+  let stopping = false;
+  let running: Promise<unknown> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    const progress = await catalog.ingestion.reclusterProgress();
+    if (!progress) return;
+    log.warn(progress, 'a re-clustering was left under way: carrying it on');
+    running = catalog.ingestion
+      .resumeRecluster({ stopping: () => stopping })
+      .then((result) => (result ? log.info(result, 're-clustering carried on to its end') : log.info('re-clustering stopped for the close: the next start carries it on')))
+      .catch((error: unknown) => log.error({ err: error }, 'carrying on the re-clustering failed'));
+  });
+  app.addHook('onClose', async () => {
+    stopping = true;
+    await running;
+  });
+}
+
 /** The API's work at start, on timers and at close, registered once the composition root's services are decorated. */
 export const backgroundPlugin = fp(
   async (app: FastifyInstance) => {
     await pruneSignIns(app);
     trackingLifecycle(app);
     await catalogLifecycle(app);
+    reclusterResume(app);
     app.addHook('onClose', () => app.pageReadPool.close());
     priceAlertSchedule(app);
     app.addHook('onClose', async () => app.storeSync.idle());

@@ -140,11 +140,11 @@ async function recluster({ repo, now }: Steps, ingestion: IngestionService, acto
       targetId: null,
       targetLabel: 'products',
       before: { products: productsBefore },
-      after: { products: productsAfter, productsKept: result.productsKept, offers: result.offers, durationMs },
+      after: { products: productsAfter, productsKept: result.productsKept, offers: result.offers, durationMs, resumed: result.resumed },
     },
     now().toISOString(),
   );
-  return { offers: result.offers, productsBefore, productsAfter, productsKept: result.productsKept, durationMs };
+  return { offers: result.offers, productsBefore, productsAfter, productsKept: result.productsKept, durationMs, resumed: result.resumed };
 }
 
 /** Feed uploads run in the background with their progress kept per job, the import runs' history, and re-clustering. */
@@ -223,5 +223,8 @@ export function createImportJobs({ repo, catalog, log, now = () => new Date() }:
 
     /** Re-clusters every offer with the current matcher and records who did it and what changed. */
     recluster: (actor: Actor) => recluster({ repo, now }, catalog.ingestion, actor),
+
+    /** The re-clustering under way (this instance's, another's, or one the API carries on since it started), if any. */
+    reclusterProgress: () => catalog.ingestion.reclusterProgress(),
   };
 }

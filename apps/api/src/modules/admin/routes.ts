@@ -33,6 +33,7 @@ import {
   priceReviewListResponseSchema,
   suspectProductListResponseSchema,
   priceReviewParamsSchema,
+  reclusterProgressResponseSchema,
   reclusterResponseSchema,
   retailerListResponseSchema,
   retailerParamsSchema,
@@ -281,6 +282,11 @@ function reviewRoutes(app: ZodApp) {
       return { success: true as const, report };
     },
   );
+
+  app.get('/catalog/recluster', { schema: { tags, security, response: { 200: reclusterProgressResponseSchema, ...denied } } }, async () => ({
+    success: true as const,
+    underWay: await service.reclusterProgress(),
+  }));
 
   app.post('/catalog/recluster', { schema: { tags, security, response: { 200: reclusterResponseSchema, ...denied } } }, async (request) => ({
     success: true as const,

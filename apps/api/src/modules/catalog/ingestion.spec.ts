@@ -575,6 +575,38 @@ describe('re-clustering the catalog', () => {
     expect(await productsOf()).toEqual(placed);
   });
 
+  it('is carried on by the next start of the API when its process died part-way: every offer back in its product', async () => {
+    await t.app.catalog.ingestion.importOffers(OFFERS, { format: 'gmc', source: 'recluster' });
+    const before = await productsOf();
+    const died = new Error('killed');
+    await expect(
+      t.app.catalog.ingestion.recluster({
+        batchSize: 2,
+        onProgress: () => {
+          throw died;
+        },
+      }),
+    ).rejects.toBe(died);
+    // Until it is carried on, the offers it had yet to place are in no product.
+    expect(Object.values(await productsOf()).filter((id) => id === null)).toHaveLength(3);
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${before.R5}` })).statusCode).toBe(404);
+
+    const next = await buildTestApp({ DATABASE_URL: t.databaseUrl });
+    try {
+      await next.app.ready();
+      for (let waited = 0; (await next.app.catalog.ingestion.reclusterProgress()) !== null; waited += 20) {
+        if (waited > 30_000) throw new Error('the re-clustering was not carried on');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(await productsOf()).toEqual(before);
+      const res = await next.app.inject({ method: 'GET', url: `/api/products/${before.R5}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().offers).toHaveLength(1);
+    } finally {
+      await next.close();
+    }
+  });
+
   it('leads a retired product id to the product most of its offers went to', async () => {
     await t.app.catalog.ingestion.importOffers(OFFERS, { format: 'gmc', source: 'recluster' });
     const before = await productsOf();

@@ -47,6 +47,14 @@ export interface IngestionOps extends MatcherReads {
   markPageOffer(offerId: number): void;
   /** Marks offers read from product pages as their shop's feed's, now that it lists them (`origin` `feed`). */
   markFeedOffers(ids: readonly number[]): void;
+  /** Offers of the re-clustering under way still without a product, with the product each was in before: at most `limit`, in id order. */
+  reclusterOffersToPlace(limit: number): ReclusterOffer[];
+}
+
+/** An offer a re-clustering took off its product, with that product (null: it had none). */
+export interface ReclusterOffer {
+  id: number;
+  productBefore: number | null;
 }
 
 /** The columns of an offer that a feed row states (what `changeOf` compares). */
@@ -103,10 +111,22 @@ export interface IngestionStore {
    * the words it added.
    */
   refreshSearchViews(): Promise<void>;
-  /** Takes every offer off its product and removes every product. */
-  unclusterAll(): Promise<void>;
-  /** Records that retired products' offers went to others (`[from, to]` pairs, in order): links and favorites follow. */
-  redirectProducts(pairs: ReadonlyArray<readonly [number, number]>, now: string): Promise<void>;
+  /**
+   * Begins a re-clustering, in one unit of work: records every offer with its product (what `reclusterOffersToPlace`
+   * and `reclusterOutcome` read), takes every offer off its product and removes every product. False, with nothing
+   * done, when a re-clustering is under way already (begun by any process, and not finished).
+   */
+  beginRecluster(): Promise<boolean>;
+  /** The re-clustering under way: the offers it took off their products, and how many of those have none yet; null when none is. */
+  reclusterProgress(): Promise<{ offers: number; unplaced: number } | null>;
+  /** Every offer of the re-clustering under way (still in the catalog), in id order: its product now and before. */
+  reclusterOutcome(): Promise<Array<ReclusterOffer & { productId: number | null }>>;
+  /**
+   * Ends the re-clustering under way, in one unit of work: records that retired products' offers went to others
+   * (`[from, to]` pairs, in order: links and favorites follow) and forgets its offers. False, with nothing done, when
+   * none is under way (another process ended it).
+   */
+  finishRecluster(redirects: ReadonlyArray<readonly [number, number]>, now: string): Promise<boolean>;
   /** The bulk path for large imports (see `BulkPath`). */
   readonly bulk: BulkPath;
 }

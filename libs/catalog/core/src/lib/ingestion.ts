@@ -10,7 +10,7 @@ import type { ImportOptions, ImportSummary } from './import-options';
 import { productOf } from './ports';
 import { createRowPath } from './row-path';
 import { joinLoneOffers, joinProductsSharingPartNumbers, type JoinDeps } from './import-joins';
-import { reclusterCatalog, type ReclusterOptions } from './recluster';
+import { reclusterCatalog, resumeRecluster, type ReclusterOptions, type ResumeOptions } from './recluster';
 
 export { productOf };
 
@@ -172,6 +172,12 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
      * Re-clusters the whole catalog with the current matcher (see `reclusterCatalog`).
      */
     recluster: (options: ReclusterOptions = {}) => reclusterCatalog(store, matcher, options),
+
+    /** Carries on a re-clustering left under way, if any (see `resumeRecluster`). */
+    resumeRecluster: (options: ResumeOptions = {}) => resumeRecluster(store, matcher, options),
+
+    /** The re-clustering under way: its offers, and how many of them it has yet to place; null when none is. */
+    reclusterProgress: () => store.reclusterProgress(),
 
     /**
      * Computes every product anew from its offers, a few thousand per transaction: its name (`productName`), figures and

@@ -1,4 +1,4 @@
-import { op, type IngestionStore } from './ingestion-store';
+import { op, type IngestionStore, type ReclusterOffer } from './ingestion-store';
 import type { ProductMatcher } from './matching';
 import { placeOffer } from './place-offer';
 import { productOf } from './ports';
@@ -6,23 +6,37 @@ import { productOf } from './ports';
 export interface ReclusterOptions {
   batchSize?: number;
   bulk?: boolean;
+  /** Told after each batch how many offers this call has placed. */
   onProgress?: (done: number) => void;
+}
+
+export interface ResumeOptions extends ReclusterOptions {
+  /** Asked before each batch: true leaves the rest for a later call (the process is stopping). */
+  stopping?: () => boolean;
+}
+
+export interface ReclusterResult {
+  offers: number;
+  /** Products the offers are in now. */
+  productsCreated: number;
+  /** Of those, products that took back the id they had: favorites, alerts and links to them still find them. */
+  productsKept: number;
+  /** Whether this call carried on a re-clustering begun before it (by a process cut short, or one still at it). */
+  resumed: boolean;
 }
 
 const nowIso = () => new Date().toISOString();
 
 /**
- * Puts the offers `ids` back into products, in one unit of work: each where the matcher places it, else into a new
- * product that takes back the id of the product the offer was in before (`productBefore`), unless a new product took
- * it already (`reused`, or earlier in this unit). Answers the ids taken back and how many products were made.
+ * Puts up to `limit` offers of the re-clustering back into products, in one unit of work: each where the matcher
+ * places it, else into a new product that takes back the id of the product the offer was in before, unless a product
+ * has it already (one this re-clustering made earlier). Answers how many offers it placed (none: all are placed).
  */
-async function placeBatch(store: IngestionStore, matcher: ProductMatcher, ids: readonly number[], productBefore: ReadonlyMap<number, number | null>, reused: ReadonlySet<number>, bulk: boolean) {
+async function placeBatch(store: IngestionStore, matcher: ProductMatcher, limit: number, bulk: boolean) {
   return store.unitOfWork(function* () {
+    const offers: ReclusterOffer[] = yield* op('reclusterOffersToPlace', limit);
     const dirty = new Set<number>();
-    // Ids taken back in this unit of work count once it commits.
-    const taken = new Set<number>();
-    let created = 0;
-    for (const id of ids) {
+    for (const { id, productBefore } of offers) {
       const offer = yield* op('getOffer', id);
       if (!offer) continue;
       let productId = yield* placeOffer(
@@ -34,28 +48,34 @@ async function placeBatch(store: IngestionStore, matcher: ProductMatcher, ids: r
         },
       );
       if (productId === null) {
-        const previous = productBefore.get(offer.id);
-        const takeBack = previous != null && !reused.has(previous) && !taken.has(previous) ? previous : undefined;
-        if (takeBack !== undefined) taken.add(takeBack);
+        const takeBack = productBefore !== null && !(yield* op('productExists', productBefore)) ? productBefore : undefined;
         productId = yield* op('createProduct', { ...productOf(offer), id: takeBack }, nowIso());
-        created++;
       }
       yield* op('setOfferProduct', offer.id, productId);
       dirty.add(productId);
     }
     if (dirty.size > 0) yield* op('refreshProducts', [...dirty], nowIso());
-    return { taken, created };
+    return offers.length;
   });
 }
 
-/** Each old product id not taken back leads to the new product that holds most of its offers (the lower id on a tie). */
-function redirectsOf(now: ReadonlyArray<{ id: number; productId: number | null }>, productBefore: ReadonlyMap<number, number | null>, reused: ReadonlySet<number>): Array<[number, number]> {
+/**
+ * What the offers of a re-clustering came to: the products they are in, those that took back an id, and where each
+ * old id not taken back leads: to the product that holds most of its offers (the lower id on a tie).
+ */
+function outcomeOf(rows: ReadonlyArray<ReclusterOffer & { productId: number | null }>) {
+  const now = new Set<number>();
+  const before = new Set<number>();
+  for (const row of rows) {
+    if (row.productId !== null) now.add(row.productId);
+    if (row.productBefore !== null) before.add(row.productBefore);
+  }
+  const kept = new Set([...now].filter((id) => before.has(id)));
   const moved = new Map<number, Map<number, number>>();
-  for (const row of now) {
-    const previous = productBefore.get(row.id);
-    if (previous == null || row.productId === null || reused.has(previous)) continue;
-    let targets = moved.get(previous);
-    if (!targets) moved.set(previous, (targets = new Map()));
+  for (const row of rows) {
+    if (row.productBefore === null || row.productId === null || kept.has(row.productBefore)) continue;
+    let targets = moved.get(row.productBefore);
+    if (!targets) moved.set(row.productBefore, (targets = new Map()));
     targets.set(row.productId, (targets.get(row.productId) ?? 0) + 1);
   }
   const redirects: Array<[number, number]> = [];
@@ -64,29 +84,46 @@ function redirectsOf(now: ReadonlyArray<{ id: number; productId: number | null }
     for (const [target, count] of targets) if (!best || count > best[1] || (count === best[1] && target < best[0])) best = [target, count];
     if (best) redirects.push([previous, best[0]]);
   }
-  return redirects;
+  return { products: now.size, kept: kept.size, redirects };
+}
+
+/** Places the offers the re-clustering under way has yet to place, then ends it; null when `stopping` cut it short. */
+async function carryOn(store: IngestionStore, matcher: ProductMatcher, options: ResumeOptions, resumed: boolean): Promise<ReclusterResult | null> {
+  const batchSize = options.batchSize ?? 2000;
+  let done = 0;
+  for (;;) {
+    if (options.stopping?.()) return null;
+    const placed = await placeBatch(store, matcher, batchSize, options.bulk === true);
+    if (placed === 0) break;
+    done += placed;
+    options.onProgress?.(done);
+  }
+  const rows = await store.reclusterOutcome();
+  const outcome = outcomeOf(rows);
+  // Another process carrying on the same re-clustering may have ended it first, with the same redirects.
+  await store.finishRecluster(outcome.redirects, nowIso());
+  return { offers: rows.length, productsCreated: outcome.products, productsKept: outcome.kept, resumed };
 }
 
 /**
- * Re-clusters the whole catalog with the current matcher: every offer is taken off its product and put back
- * in id order, as ingest would. Runs in batches of transactions; products left without offers are removed.
- * A new product takes back the id of the product its first offer was in, unless another new product already
- * has: a product the matcher leaves whole keeps its id, so favorites, price alerts and links to it still find it.
+ * Re-clusters the whole catalog with the current matcher: every offer is taken off its product and put back in id
+ * order, as ingest would, in batches of transactions; products left without offers are removed. A new product takes
+ * back the id of the product its first offer was in, unless another new product already has: a product the matcher
+ * leaves whole keeps its id, so favorites, price alerts and links to it still find it.
+ *
+ * The store records the re-clustering when it begins, in the transaction that takes the offers off: one cut short
+ * (its process killed) is carried on by `resumeRecluster`, and one under way when this is called is carried on too
+ * (`resumed`), with any other process at it, each batch placing offers none has placed.
  */
-export async function reclusterCatalog(store: IngestionStore, matcher: ProductMatcher, options: ReclusterOptions = {}) {
-  const batchSize = options.batchSize ?? 2000;
-  const before = await store.offerProducts('by-id');
-  const ids = before.map((row) => row.id);
-  const productBefore = new Map(before.map((row) => [row.id, row.productId]));
-  const reused = new Set<number>();
-  await store.unclusterAll();
-  let productsCreated = 0;
-  for (let start = 0; start < ids.length; start += batchSize) {
-    const done = await placeBatch(store, matcher, ids.slice(start, start + batchSize), productBefore, reused, options.bulk === true);
-    for (const id of done.taken) reused.add(id);
-    productsCreated += done.created;
-    options.onProgress?.(Math.min(ids.length, start + batchSize));
-  }
-  await store.redirectProducts(redirectsOf(await store.offerProducts('any'), productBefore, reused), nowIso());
-  return { offers: ids.length, productsCreated, productsKept: reused.size };
+export async function reclusterCatalog(store: IngestionStore, matcher: ProductMatcher, options: ReclusterOptions = {}): Promise<ReclusterResult> {
+  const begun = await store.beginRecluster();
+  const result = await carryOn(store, matcher, options, !begun);
+  if (!result) throw new Error('a re-clustering without a way to stop was stopped');
+  return result;
+}
+
+/** Carries on a re-clustering left under way (the API does it when it starts); null when none is, or when `stopping` cut it short. */
+export async function resumeRecluster(store: IngestionStore, matcher: ProductMatcher, options: ResumeOptions = {}): Promise<ReclusterResult | null> {
+  if (!(await store.reclusterProgress())) return null;
+  return carryOn(store, matcher, options, true);
 }

@@ -128,5 +128,14 @@ export const reclusterResponseSchema = z.object({
   /** Products that kept their id: a cluster the matcher left whole (favorites, alerts and links to it still work). */
   productsKept: z.number().int(),
   durationMs: z.number().int(),
+  /** It carried on a re-clustering under way (cut short by a restart, or begun by another admin) rather than begin one. */
+  resumed: z.boolean(),
 });
 export type ReclusterResponse = z.infer<typeof reclusterResponseSchema>;
+
+/** GET /api/admin/catalog/recluster: the re-clustering under way, if any (its offers, and those it has yet to place). */
+export const reclusterProgressResponseSchema = z.object({
+  success: z.literal(true),
+  underWay: z.object({ offers: z.number().int(), unplaced: z.number().int() }).nullable(),
+});
+export type ReclusterProgressResponse = z.infer<typeof reclusterProgressResponseSchema>;

@@ -234,9 +234,46 @@ describe.each(CASES)('an import on %s, %s', (engine, _path, bulk) => {
 
     const result = await catalog.ingestion.recluster();
 
-    expect(result).toEqual({ offers: 7, productsCreated: 4, productsKept: 4 });
+    expect(result).toEqual({ offers: 7, productsCreated: 4, productsKept: 4, resumed: false });
     expect(await clusters(db)).toEqual(clustered);
     expect(await db.query('SELECT id FROM products ORDER BY id')).toEqual(before);
+  });
+
+  it('carries on a re-clustering cut short where its last batch ended, to what one run whole makes, and ends it once', async () => {
+    await catalog.ingestion.importOffers([...HEADPHONES, ...ELSEWHERE], { format: 'gmc', bulk, source: 'all' });
+    const before = await db.query<{ id: number }>('SELECT id FROM products ORDER BY id');
+    const clustered = await clusters(db);
+    // B1 split off into a product of its own, as an older matcher might have left it: re-clustering retires that id.
+    await db.query("INSERT INTO products (title, created_at, updated_at) VALUES ('Sony WH1000XM5 (split)', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')");
+    const split = present((await db.query<{ id: number }>('SELECT max(id) AS id FROM products'))[0]).id;
+    await db.query(`UPDATE offers SET product_id = ${split} WHERE external_id = 'B1'`);
+
+    // The process dies once its first batch of two offers is committed.
+    const died = new Error('killed');
+    await expect(
+      catalog.ingestion.recluster({
+        batchSize: 2,
+        onProgress: () => {
+          throw died;
+        },
+      }),
+    ).rejects.toBe(died);
+    expect(await catalog.ingestion.reclusterProgress()).toEqual({ offers: 7, unplaced: 5 });
+    expect(await count(db, 'products')).toBe(2);
+
+    // The next process (the API when it starts) carries it on from what the database says, not from the first offer.
+    let placed = 0;
+    const result = await catalog.ingestion.resumeRecluster({ batchSize: 2, onProgress: (done) => (placed = done) });
+
+    expect(placed).toBe(5);
+    expect(result).toEqual({ offers: 7, productsCreated: 4, productsKept: 4, resumed: true });
+    expect(await clusters(db)).toEqual(clustered);
+    expect(await db.query('SELECT id FROM products ORDER BY id')).toEqual(before);
+    const sony = present((await db.query<{ id: number }>("SELECT product_id AS id FROM offers WHERE external_id = 'A1'"))[0]).id;
+    expect(await db.query('SELECT from_id AS "from", to_id AS "to" FROM product_redirects')).toEqual([{ from: split, to: sony }]);
+    expect(await catalog.ingestion.reclusterProgress()).toBeNull();
+    expect(await count(db, 'recluster_offers')).toBe(0);
+    expect(await catalog.ingestion.resumeRecluster()).toBeNull();
   });
 
   // The bulk path decides on the catalog as it was when the import began: two at once do not see each other's products.

@@ -1,4 +1,4 @@
-import type { AsyncOps, IngestionOps, OfferRow, SourcedOffer } from '@pricehunt/catalog-core';
+import type { AsyncOps, IngestionOps, OfferRow, ReclusterOffer, SourcedOffer } from '@pricehunt/catalog-core';
 import { present } from '@pricehunt/contracts';
 import type pg from 'pg';
 import { pgCatalogReads } from './offers/pg';
@@ -145,6 +145,14 @@ export function pgIngestionOps(client: Queryable, counts: WordCounts = createWor
         [new URL(prefix).hostname, prefix, limit],
       ),
     productExists: async (id) => (await reads.getProduct(id)) !== null,
+    reclusterOffersToPlace: (limit) =>
+      rowsOf<ReclusterOffer>(
+        client,
+        'recluster-offers-to-place',
+        `SELECT r.offer_id AS id, r.product_before AS "productBefore" FROM recluster_offers r JOIN offers o ON o.id = r.offer_id
+          WHERE o.product_id IS NULL ORDER BY r.offer_id LIMIT $1`,
+        [limit],
+      ),
     async ensureRetailer(retailer) {
       await client.query({
         name: 'catalog/ensure-retailer',

@@ -4,7 +4,8 @@ import { type IngestionStore, runAsync } from '@pricehunt/catalog-core';
 import { pgImportRunWrites } from './import-runs/pg';
 import { pgBulkPath } from './pg-bulk-path';
 import { lockImports, pgIngestionOps, type WroteOffers } from './pg-ingestion-ops';
-import { redirectProductPg, retitleProductsOf } from './pg/product-writes';
+import { retitleProductsOf } from './pg/product-writes';
+import { pgReclusterStore } from './pg/recluster';
 import { inTransaction, type Queryable } from './pg/queryable';
 import { clearWordCounts, countInserted, createWordCounts, type InsertedOffer, type WordCounts } from './index-search';
 
@@ -109,16 +110,7 @@ export function createPgIngestionStore({ pool }: PostgresHandle): IngestionStore
     async refreshSearchViews() {
       await pool.query('REFRESH MATERIALIZED VIEW CONCURRENTLY offers_vocab');
     },
-    unclusterAll: () =>
-      inOne(async (client) => {
-        await lockImports(client);
-        await client.query('UPDATE offers SET product_id = NULL');
-        await client.query('DELETE FROM products');
-      }),
-    redirectProducts: (pairs, now) =>
-      inOne(async (client) => {
-        for (const [from, to] of pairs) await redirectProductPg(client, from, to, now);
-      }),
+    ...pgReclusterStore(pool),
     bulk: pgBulkPath(pool),
   };
 }

@@ -216,3 +216,9 @@ export const productRedirects = pgTable(
   },
   (table) => [index('product_redirects_to_idx').on(table.toId)],
 );
+
+/** A re-clustering under way: the offers it took off their products, with those products (./sqlite-schema.ts). */
+export const reclusterOffers = pgTable('recluster_offers', {
+  offerId: integer('offer_id').primaryKey(),
+  productBefore: integer('product_before'),
+});

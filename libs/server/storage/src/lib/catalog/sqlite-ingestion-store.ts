@@ -59,6 +59,7 @@ export function createSqliteIngestionStore(store: CatalogStore, index: SearchInd
     offerOrigin: (offerId) => store.offerOrigin(offerId),
     markPageOffer: (offerId) => store.markPageOffer(offerId),
     markFeedOffers: (ids) => store.markFeedOffers(ids),
+    reclusterOffersToPlace: (limit) => store.reclusterOffersToPlace(limit),
   };
   return withBusyRetries({
     unitOfWork: async (work) => store.transaction(() => runSync(work(), ops), { immediate: true }),
@@ -73,8 +74,10 @@ export function createSqliteIngestionStore(store: CatalogStore, index: SearchInd
     retitleProducts: async (ids) => store.transaction(() => store.retitleProducts(ids)),
     offerProducts: async (order) => (order === 'by-id' ? store.offerProducts() : store.offerProductsUnordered()),
     refreshSearchViews: async () => undefined,
-    unclusterAll: async () => store.unclusterAll(),
-    redirectProducts: async (pairs, now) => store.transaction(() => store.redirectProducts(pairs, now)),
+    beginRecluster: async () => store.beginRecluster(),
+    reclusterProgress: async () => store.reclusterProgress(),
+    reclusterOutcome: async () => store.reclusterOutcome(),
+    finishRecluster: async (redirects, now) => store.finishRecluster(redirects, now),
     bulk: sqliteBulkPath(store, ops),
   });
 }

@@ -260,3 +260,13 @@ export const productRedirects = sqliteTable(
   },
   (table) => [index('product_redirects_to_idx').on(table.toId)],
 );
+
+/**
+ * A re-clustering under way: every offer it takes off its product, with that product. Written in the transaction that
+ * takes them off, emptied in the one that ends it; offers still without a product are those it has yet to place, so a
+ * re-clustering cut short (its process killed) is finished by the next (`catalog-core` reclusterCatalog).
+ */
+export const reclusterOffers = sqliteTable('recluster_offers', {
+  offerId: integer('offer_id').primaryKey(),
+  productBefore: integer('product_before'),
+});

@@ -86,8 +86,6 @@ const WRITES = {
   // Signed-in shoppers' favorites (and their price alerts) follow; one already saved under the successor stays.
   moveFavorites: 'UPDATE OR IGNORE shopper_favorites SET product_id = @to WHERE product_id = @from',
   dropMovedFavorites: 'DELETE FROM shopper_favorites WHERE product_id = @from',
-  unclusterOffers: 'UPDATE offers SET product_id = NULL',
-  deleteProducts: 'DELETE FROM products',
 };
 
 /** Products' figures and titles recomputed from their offers, with the connection's statements `s`. */
@@ -185,11 +183,5 @@ export function sqliteProductWrites(sqlite: Database.Database) {
       );
       return moved;
     },
-    /** Takes every offer off its product and removes every product: one transaction. */
-    unclusterAll: (): void =>
-      sqlite.transaction(() => {
-        s.unclusterOffers.run();
-        s.deleteProducts.run();
-      })(),
   };
 }

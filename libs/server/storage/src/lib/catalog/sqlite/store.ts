@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { sqliteImportRunStore } from '../import-runs/sqlite-store';
 import { sqliteOfferLookups, sqliteOfferWrites } from '../offers/sqlite-store';
+import { sqliteReclusterStore } from '../products/sqlite-recluster';
 import { sqliteProductLookups, sqliteProductWrites } from '../products/sqlite-store';
 import { prepareAll } from './prepare';
 
@@ -57,6 +58,7 @@ function sqliteBulkSupport(sqlite: Database.Database) {
  * lives with its domain).
  */
 export function createSqliteCatalogStore(sqlite: Database.Database) {
+  const productWrites = sqliteProductWrites(sqlite);
   return {
     sqlite,
     /**
@@ -70,7 +72,8 @@ export function createSqliteCatalogStore(sqlite: Database.Database) {
     ...sqliteOfferLookups(sqlite),
     ...sqliteOfferWrites(sqlite),
     ...sqliteProductLookups(sqlite),
-    ...sqliteProductWrites(sqlite),
+    ...productWrites,
+    ...sqliteReclusterStore(sqlite, productWrites.redirectProducts),
     ...sqliteImportRunStore(sqlite),
     ...sqliteBulkSupport(sqlite),
   };
