@@ -18,6 +18,7 @@ import {
   priceReviewApproveResponseSchema,
   priceReviewListResponseSchema,
   suspectProductListResponseSchema,
+  reclusterProgressResponseSchema,
   reclusterResponseSchema,
   retailerListResponseSchema,
   retailerResponseSchema,
@@ -47,6 +48,7 @@ export const adminKeys = {
   matchReports: (status: 'open' | 'resolved') => ['admin', 'match-reports', status] as const,
   priceReviews: () => ['admin', 'price-reviews'] as const,
   suspectProducts: () => ['admin', 'suspect-products'] as const,
+  reclusterProgress: () => ['admin', 'recluster'] as const,
 };
 
 export const overviewQuery = () =>
@@ -163,6 +165,14 @@ export function useRecluster() {
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
+
+/** The re-clustering under way, if any: read again every second while one is, or while `active` (this console began one). */
+export const useReclusterProgress = (active: boolean) =>
+  useQuery({
+    queryKey: adminKeys.reclusterProgress(),
+    queryFn: async ({ signal }) => (await apiRequest(`${BASE}/catalog/recluster`, { schema: reclusterProgressResponseSchema, signal })).underWay,
+    refetchInterval: (query) => (active || query.state.data ? 1000 : false),
+  });
 
 /** Products by id or title words (nothing is asked while `q` is empty). */
 export const useAdminProducts = (q: string) =>

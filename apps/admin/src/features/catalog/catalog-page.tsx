@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
-import { useImportFeed, useImportJob, useRecluster, useRetailers, useUpdateRetailer } from '../../lib/admin-api';
+import { useImportFeed, useImportJob, useRetailers, useUpdateRetailer } from '../../lib/admin-api';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { RowErrorsTable, RowWarningsTable } from './import-runs-table';
 import { ImportsCard } from './imports-card';
@@ -14,6 +14,7 @@ import { MatchReportsCard } from './match-reports-card';
 import { PriceReviewsCard } from './price-reviews-card';
 import { SuspectProductsCard } from './suspect-products-card';
 import { ProductsCard } from './products-card';
+import { ReclusterCard } from './recluster-card';
 import { CatalogNav } from './catalog-nav';
 import { DataTable } from '../../components/data-table';
 
@@ -254,39 +255,5 @@ function ImportProgress({ job }: { job: ImportJob }) {
         </>
       ) : null}
     </section>
-  );
-}
-
-function ReclusterCard() {
-  const recluster = useRecluster();
-  const [confirming, setConfirming] = useState(false);
-  return (
-    <Card title="Product clusters">
-      <p>
-        Re-clustering takes every offer off its product and matches it again with the current matcher, as an import would. Use it after the matcher
-        changes or a large import. A product whose offers stay together keeps its id, so shoppers&apos; favorites, price alerts and links to it keep
-        working; corrections made by hand below are decided anew.
-      </p>
-      <Button variant="secondary" onClick={() => setConfirming(true)} loading={recluster.isPending}>
-        Re-cluster products
-      </Button>
-      {recluster.data ? (
-        <p role="status" className="adm-notice">
-          {formatCount(recluster.data.offers)} offers re-clustered in {(recluster.data.durationMs / 1000).toFixed(1)} s: {formatCount(recluster.data.productsBefore)} →{' '}
-          {formatCount(recluster.data.productsAfter)} products, {formatCount(recluster.data.productsKept)} of them under their old id.
-        </p>
-      ) : null}
-      <ConfirmDialog
-        open={confirming}
-        title="Re-cluster every product?"
-        confirmLabel="Re-cluster"
-        busy={recluster.isPending}
-        error={recluster.error?.message}
-        onConfirm={() => recluster.mutate(undefined, { onSuccess: () => setConfirming(false) })}
-        onCancel={() => setConfirming(false)}
-      >
-        <p>Product pages may change their id while this runs. Searches keep working.</p>
-      </ConfirmDialog>
-    </Card>
   );
 }

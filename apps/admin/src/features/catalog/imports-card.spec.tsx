@@ -55,6 +55,7 @@ function renderCatalog(path = '/admin/catalog') {
       'GET /api/admin/match-reports': () => jsonResponse({ success: true, items: [], open: 0 }),
       'GET /api/admin/price-reviews': () => jsonResponse({ success: true, items: [], total: 0 }),
       'GET /api/admin/suspect-products': () => jsonResponse({ success: true, items: [], total: 0 }),
+      'GET /api/admin/catalog/recluster': () => jsonResponse({ success: true, underWay: null }),
     },
   });
   restore = view.restore;

@@ -328,10 +328,25 @@ describe('admin API', () => {
     expect(overview.catalog).toMatchObject({ offers: 2, retailers: [{ name: 'Acme', offers: 2 }] });
     expect(overview.imports[0]).toMatchObject({ id: job.runId });
 
+    expect((await admin(t.app, cookie, 'GET', '/api/admin/catalog/recluster')).json()).toEqual({ success: true, underWay: null });
     const reclustered = await admin(t.app, cookie, 'POST', '/api/admin/catalog/recluster');
     expect(reclustered.statusCode).toBe(200);
-    expect(reclustered.json()).toMatchObject({ success: true, offers: 2, productsKept: reclustered.json().productsAfter });
+    expect(reclustered.json()).toMatchObject({ success: true, offers: 2, productsKept: reclustered.json().productsAfter, resumed: false });
     expect(reclustered.json().productsAfter).toBeGreaterThanOrEqual(1);
+
+    // One left under way (its process died after its first batch of one offer) is shown, and carried on when asked.
+    await t.app.catalog.ingestion
+      .recluster({
+        batchSize: 1,
+        onProgress: () => {
+          throw new Error('killed');
+        },
+      })
+      .catch(() => undefined);
+    expect((await admin(t.app, cookie, 'GET', '/api/admin/catalog/recluster')).json()).toEqual({ success: true, underWay: { offers: 2, unplaced: 1 } });
+    const carriedOn = await admin(t.app, cookie, 'POST', '/api/admin/catalog/recluster');
+    expect(carriedOn.json()).toMatchObject({ success: true, offers: 2, productsAfter: reclustered.json().productsAfter, resumed: true });
+    expect((await admin(t.app, cookie, 'GET', '/api/admin/catalog/recluster')).json()).toEqual({ success: true, underWay: null });
   });
 
   it('keeps the retailers of a feed whose rows name their own, and dates each one’s last import from it', async () => {
