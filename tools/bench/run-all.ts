@@ -12,6 +12,7 @@ const benches: Array<{ name: string; script: string; env?: Record<string, string
   { name: 'search', script: 'bench:search', env: { BENCH_ENGINES: 'sqlite' } },
   { name: 'search-engines', script: 'bench:search', env: { BENCH_ENGINES: 'sqlite,postgres' } },
   { name: 'refresh', script: 'bench:refresh' },
+  { name: 'recluster', script: 'bench:recluster' },
   { name: 'fleet', script: 'bench:fleet' },
   { name: 'matching', script: 'bench:matching' },
   { name: 'bundle', script: 'bench:bundle' },

@@ -4,7 +4,7 @@
  * service is idle before the database closes).
  */
 import { placeholderAffiliateKeys } from '@pricehunt/affiliate';
-import { recoverInterruptedImports } from '@pricehunt/catalog-core';
+import { recoverInterruptedImports, SERVING_BATCHES } from '@pricehunt/catalog-core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -170,7 +170,7 @@ function reclusterResume(app: FastifyInstance) {
     if (!progress) return;
     log.warn(progress, 'a re-clustering was left under way: carrying it on');
     running = catalog.ingestion
-      .resumeRecluster({ stopping: () => stopping })
+      .resumeRecluster({ ...SERVING_BATCHES, stopping: () => stopping })
       .then((result) => (result ? log.info(result, 're-clustering carried on to its end') : log.info('re-clustering stopped for the close: the next start carries it on')))
       .catch((error: unknown) => log.error({ err: error }, 'carrying on the re-clustering failed'));
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { FeedFormatError, readGmcTsv, readGmcXml, type FeedRow } from '@pricehunt/catalog-feeds';
 import { AdminMessages, startedImportJob, type FeedFormat, type ImportJob, type ImportRowError, type ImportRun, type ImportRunQuery } from '@pricehunt/contracts';
 import { badRequest, notFound } from '@pricehunt/http-errors';
-import type { ImportRunRow, ImportSummary, IngestionService } from '@pricehunt/catalog-core';
+import { SERVING_BATCHES, type ImportRunRow, type ImportSummary, type IngestionService } from '@pricehunt/catalog-core';
 import type { AdminRepository } from '@pricehunt/storage';
 import type { Actor, AdminServiceDeps, ImportInput } from './service-types';
 
@@ -128,7 +128,8 @@ async function finishJob({ repo, now }: Steps, actor: Actor, job: ImportJob, ret
 async function recluster({ repo, now }: Steps, ingestion: IngestionService, actor: Actor) {
   const started = Date.now();
   const productsBefore = await repo.countProducts();
-  const result = await ingestion.recluster();
+  // Short batches: requests are answered between them.
+  const result = await ingestion.recluster(SERVING_BATCHES);
   const productsAfter = await repo.countProducts();
   const durationMs = Date.now() - started;
   await repo.insertAudit(

@@ -47,8 +47,8 @@ export interface IngestionOps extends MatcherReads {
   markPageOffer(offerId: number): void;
   /** Marks offers read from product pages as their shop's feed's, now that it lists them (`origin` `feed`). */
   markFeedOffers(ids: readonly number[]): void;
-  /** Offers of the re-clustering under way still without a product, with the product each was in before: at most `limit`, in id order. */
-  reclusterOffersToPlace(limit: number): ReclusterOffer[];
+  /** Offers of the re-clustering under way still without a product, with the product each was in before: ids above `after`, at most `limit`, in id order. */
+  reclusterOffersToPlace(after: number, limit: number): ReclusterOffer[];
 }
 
 /** An offer a re-clustering took off its product, with that product (null: it had none). */

@@ -4,11 +4,20 @@ import { placeOffer } from './place-offer';
 import { productOf } from './ports';
 
 export interface ReclusterOptions {
+  /** Offers a batch (one unit of work) places at most. */
   batchSize?: number;
+  /**
+   * Milliseconds after which a batch ends with the offer it is placing (default: none). On SQLite a unit of work holds
+   * the process's event loop: a server sets it so that requests are answered meanwhile.
+   */
+  batchMs?: number;
   bulk?: boolean;
   /** Told after each batch how many offers this call has placed. */
   onProgress?: (done: number) => void;
 }
+
+/** Batches for a process that also answers requests: units of work of about 100 ms, so no request waits long for one. */
+export const SERVING_BATCHES = { batchSize: 200, batchMs: 100 } as const satisfies ReclusterOptions;
 
 export interface ResumeOptions extends ReclusterOptions {
   /** Asked before each batch: true leaves the rest for a later call (the process is stopping). */
@@ -28,15 +37,22 @@ export interface ReclusterResult {
 const nowIso = () => new Date().toISOString();
 
 /**
- * Puts up to `limit` offers of the re-clustering back into products, in one unit of work: each where the matcher
- * places it, else into a new product that takes back the id of the product the offer was in before, unless a product
- * has it already (one this re-clustering made earlier). Answers how many offers it placed (none: all are placed).
+ * Puts up to `limit` offers of the re-clustering back into products, in one unit of work of at most about `budgetMs`:
+ * each where the matcher places it, else into a new product that takes back the id of the product the offer was in
+ * before, unless a product has it already (one this re-clustering made earlier). Answers how many offers it placed
+ * (none: all are placed), and the id of the last.
  */
-async function placeBatch(store: IngestionStore, matcher: ProductMatcher, limit: number, bulk: boolean) {
+async function placeBatch(store: IngestionStore, matcher: ProductMatcher, after: number, limit: number, budgetMs: number, bulk: boolean) {
   return store.unitOfWork(function* () {
-    const offers: ReclusterOffer[] = yield* op('reclusterOffersToPlace', limit);
+    const started = Date.now();
+    const offers: ReclusterOffer[] = yield* op('reclusterOffersToPlace', after, limit);
     const dirty = new Set<number>();
+    let placed = 0;
+    let last = after;
     for (const { id, productBefore } of offers) {
+      if (placed > 0 && Date.now() - started >= budgetMs) break;
+      placed++;
+      last = id;
       const offer = yield* op('getOffer', id);
       if (!offer) continue;
       let productId = yield* placeOffer(
@@ -55,7 +71,7 @@ async function placeBatch(store: IngestionStore, matcher: ProductMatcher, limit:
       dirty.add(productId);
     }
     if (dirty.size > 0) yield* op('refreshProducts', [...dirty], nowIso());
-    return offers.length;
+    return { placed, last };
   });
 }
 
@@ -91,12 +107,21 @@ function outcomeOf(rows: ReadonlyArray<ReclusterOffer & { productId: number | nu
 async function carryOn(store: IngestionStore, matcher: ProductMatcher, options: ResumeOptions, resumed: boolean): Promise<ReclusterResult | null> {
   const batchSize = options.batchSize ?? 2000;
   let done = 0;
-  for (;;) {
+  // Offers are placed in id order, each batch after the last one placed; once none is left after it, a last look
+  // from the start finds any another process at it left behind (its batch rolled back when it died).
+  for (let after = 0; ; ) {
     if (options.stopping?.()) return null;
-    const placed = await placeBatch(store, matcher, batchSize, options.bulk === true);
-    if (placed === 0) break;
+    const { placed, last } = await placeBatch(store, matcher, after, batchSize, options.batchMs ?? Number.POSITIVE_INFINITY, options.bulk === true);
+    if (placed === 0) {
+      if (after === 0) break;
+      after = 0;
+      continue;
+    }
+    after = last;
     done += placed;
     options.onProgress?.(done);
+    // A unit of work on SQLite runs synchronously: requests waiting meanwhile are answered before the next one.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   const rows = await store.reclusterOutcome();
   const outcome = outcomeOf(rows);

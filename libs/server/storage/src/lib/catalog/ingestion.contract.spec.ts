@@ -276,6 +276,27 @@ describe.each(CASES)('an import on %s, %s', (engine, _path, bulk) => {
     expect(await catalog.ingestion.resumeRecluster()).toBeNull();
   });
 
+  it('re-clusters in batches of the time given, and places at the end an offer left behind its last batch', async () => {
+    await catalog.ingestion.importOffers([...HEADPHONES, ...ELSEWHERE], { format: 'gmc', bulk, source: 'all' });
+    const clustered = await clusters(db);
+    const firstOffer = present((await db.query<{ id: number }>('SELECT min(id) AS id FROM offers'))[0]).id;
+    const progress: number[] = [];
+
+    // No time at all: one offer a batch. After the second, the first is found without a product again, as when another
+    // process at the same re-clustering placed it in a batch that then rolled back.
+    const result = await catalog.ingestion.recluster({
+      batchMs: 0,
+      onProgress: (done) => {
+        progress.push(done);
+        if (done === 2) void db.query(`UPDATE offers SET product_id = NULL WHERE id = ${firstOffer}`);
+      },
+    });
+
+    expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(result).toMatchObject({ offers: 7, productsCreated: 4 });
+    expect(await clusters(db)).toEqual(clustered);
+  });
+
   // The bulk path decides on the catalog as it was when the import began: two at once do not see each other's products.
   (bulk ? it.skip : it)('runs the imports of two processes one batch at a time: each offer once, every row counted', async () => {
     const other = services(await db.connect());

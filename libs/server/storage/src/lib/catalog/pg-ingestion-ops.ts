@@ -145,13 +145,13 @@ export function pgIngestionOps(client: Queryable, counts: WordCounts = createWor
         [new URL(prefix).hostname, prefix, limit],
       ),
     productExists: async (id) => (await reads.getProduct(id)) !== null,
-    reclusterOffersToPlace: (limit) =>
+    reclusterOffersToPlace: (after, limit) =>
       rowsOf<ReclusterOffer>(
         client,
         'recluster-offers-to-place',
         `SELECT r.offer_id AS id, r.product_before AS "productBefore" FROM recluster_offers r JOIN offers o ON o.id = r.offer_id
-          WHERE o.product_id IS NULL ORDER BY r.offer_id LIMIT $1`,
-        [limit],
+          WHERE r.offer_id > $1 AND o.product_id IS NULL ORDER BY r.offer_id LIMIT $2`,
+        [after, limit],
       ),
     async ensureRetailer(retailer) {
       await client.query({

@@ -59,7 +59,7 @@ export function createSqliteIngestionStore(store: CatalogStore, index: SearchInd
     offerOrigin: (offerId) => store.offerOrigin(offerId),
     markPageOffer: (offerId) => store.markPageOffer(offerId),
     markFeedOffers: (ids) => store.markFeedOffers(ids),
-    reclusterOffersToPlace: (limit) => store.reclusterOffersToPlace(limit),
+    reclusterOffersToPlace: (after, limit) => store.reclusterOffersToPlace(after, limit),
   };
   return withBusyRetries({
     unitOfWork: async (work) => store.transaction(() => runSync(work(), ops), { immediate: true }),

@@ -9,7 +9,7 @@ const SQL = {
   deleteProducts: 'DELETE FROM products',
   forget: 'DELETE FROM recluster_offers',
   toPlace: `SELECT r.offer_id AS id, r.product_before AS productBefore FROM recluster_offers r JOIN offers o ON o.id = r.offer_id
-      WHERE o.product_id IS NULL ORDER BY r.offer_id LIMIT ?`,
+      WHERE r.offer_id > ? AND o.product_id IS NULL ORDER BY r.offer_id LIMIT ?`,
   progress: 'SELECT count(*) AS offers, count(o.id) - count(o.product_id) AS unplaced FROM recluster_offers r LEFT JOIN offers o ON o.id = r.offer_id',
   outcome: `SELECT r.offer_id AS id, o.product_id AS productId, r.product_before AS productBefore FROM recluster_offers r JOIN offers o ON o.id = r.offer_id
       ORDER BY r.offer_id`,
@@ -44,8 +44,8 @@ export function sqliteReclusterStore(sqlite: Database.Database, redirectProducts
           return true;
         })
         .immediate(),
-    /** Offers of the re-clustering under way still without a product, with the product each was in: at most `limit`, in id order. */
-    reclusterOffersToPlace: (limit: number) => s.toPlace.all(limit) as ReclusterOffer[],
+    /** Offers of the re-clustering under way still without a product, with the product each was in: ids above `after`, at most `limit`, in id order. */
+    reclusterOffersToPlace: (after: number, limit: number) => s.toPlace.all(after, limit) as ReclusterOffer[],
     /** The re-clustering under way: its offers, and how many of them have no product yet; null when none is. */
     reclusterProgress: () => {
       const row = s.progress.get() as { offers: number; unplaced: number };
