@@ -4,7 +4,7 @@
  * service is idle before the database closes).
  */
 import { placeholderAffiliateKeys } from '@pricehunt/affiliate';
-import { recoverInterruptedImports, SERVING_BATCHES } from '@pricehunt/catalog-core';
+import { recoverInterruptedImports } from '@pricehunt/catalog-core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -158,26 +158,13 @@ function domainRechecks(app: FastifyInstance) {
 
 /**
  * A re-clustering left under way (its process killed, its machine down) is carried on once the API is up, in the
- * background: until it ends, the offers it has yet to place are in no product. Another instance at it meanwhile shares
- * the work, batch by batch. When the app closes it stops between two batches, and the next start carries it on.
+ * background (the admin service's re-clustering runs): until it ends, the offers it has yet to place are in no product.
+ * When the app closes the one under way stops between two batches, and the next start carries it on.
  */
 function reclusterResume(app: FastifyInstance) {
-  const { catalog, log } = app;
-  let stopping = false;
-  let running: Promise<unknown> = Promise.resolve();
-  app.addHook('onReady', async () => {
-    const progress = await catalog.ingestion.reclusterProgress();
-    if (!progress) return;
-    log.warn(progress, 'a re-clustering was left under way: carrying it on');
-    running = catalog.ingestion
-      .resumeRecluster({ ...SERVING_BATCHES, stopping: () => stopping })
-      .then((result) => (result ? log.info(result, 're-clustering carried on to its end') : log.info('re-clustering stopped for the close: the next start carries it on')))
-      .catch((error: unknown) => log.error({ err: error }, 'carrying on the re-clustering failed'));
-  });
-  app.addHook('onClose', async () => {
-    stopping = true;
-    await running;
-  });
+  const { admin } = app;
+  app.addHook('onReady', () => admin.resumeAtStart());
+  app.addHook('onClose', () => admin.stopReclustering());
 }
 
 /** The API's work at start, on timers and at close, registered once the composition root's services are decorated. */

@@ -18,7 +18,7 @@ import {
   priceReviewApproveResponseSchema,
   priceReviewListResponseSchema,
   suspectProductListResponseSchema,
-  reclusterProgressResponseSchema,
+  reclusterStatusResponseSchema,
   reclusterResponseSchema,
   retailerListResponseSchema,
   retailerResponseSchema,
@@ -48,7 +48,7 @@ export const adminKeys = {
   matchReports: (status: 'open' | 'resolved') => ['admin', 'match-reports', status] as const,
   priceReviews: () => ['admin', 'price-reviews'] as const,
   suspectProducts: () => ['admin', 'suspect-products'] as const,
-  reclusterProgress: () => ['admin', 'recluster'] as const,
+  reclusterStatus: () => ['admin', 'recluster'] as const,
 };
 
 export const overviewQuery = () =>
@@ -166,12 +166,12 @@ export function useRecluster() {
   });
 }
 
-/** The re-clustering under way, if any: read again every second while one is, or while `active` (this console began one). */
-export const useReclusterProgress = (active: boolean) =>
+/** The re-clustering under way, if any, and the last that ended: read again every second while one is, or while `active`. */
+export const useReclusterStatus = (active: boolean) =>
   useQuery({
-    queryKey: adminKeys.reclusterProgress(),
-    queryFn: async ({ signal }) => (await apiRequest(`${BASE}/catalog/recluster`, { schema: reclusterProgressResponseSchema, signal })).underWay,
-    refetchInterval: (query) => (active || query.state.data ? 1000 : false),
+    queryKey: adminKeys.reclusterStatus(),
+    queryFn: ({ signal }) => apiRequest(`${BASE}/catalog/recluster`, { schema: reclusterStatusResponseSchema, signal }),
+    refetchInterval: (query) => (active || query.state.data?.underWay ? 1000 : false),
   });
 
 /** Products by id or title words (nothing is asked while `q` is empty). */

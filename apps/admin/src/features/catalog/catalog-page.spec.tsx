@@ -20,7 +20,7 @@ function routes(extra: Record<string, Parameters<typeof jsonResponse>[0]> = {}) 
     'GET /api/admin/match-reports': () => jsonResponse({ success: true, items: [], open: 0 }),
     'GET /api/admin/price-reviews': () => jsonResponse({ success: true, items: [], total: 0 }),
     'GET /api/admin/suspect-products': () => jsonResponse({ success: true, items: [], total: 0 }),
-    'GET /api/admin/catalog/recluster': () => jsonResponse({ success: true, underWay: null }),
+    'GET /api/admin/catalog/recluster': () => jsonResponse({ success: true, underWay: null, last: null }),
     ...extra,
   } as never;
 }

@@ -55,7 +55,7 @@ function renderCatalog(path = '/admin/catalog') {
       'GET /api/admin/match-reports': () => jsonResponse({ success: true, items: [], open: 0 }),
       'GET /api/admin/price-reviews': () => jsonResponse({ success: true, items: [], total: 0 }),
       'GET /api/admin/suspect-products': () => jsonResponse({ success: true, items: [], total: 0 }),
-      'GET /api/admin/catalog/recluster': () => jsonResponse({ success: true, underWay: null }),
+      'GET /api/admin/catalog/recluster': () => jsonResponse({ success: true, underWay: null, last: null }),
     },
   });
   restore = view.restore;

@@ -1,5 +1,5 @@
 import { jsonResponse } from '@pricehunt/api-client/testing';
-import type { ReclusterResponse } from '@pricehunt/contracts';
+import type { ReclusterStatus } from '@pricehunt/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminAccount, renderApp } from '../../testing/render';
@@ -7,11 +7,20 @@ import { adminAccount, renderApp } from '../../testing/render';
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
 
-const done = (changes: Partial<ReclusterResponse> = {}) =>
-  jsonResponse({ success: true, offers: 3968, productsBefore: 861, productsAfter: 911, productsKept: 840, durationMs: 10_600, resumed: false, ...changes });
+const ended = (changes: Partial<NonNullable<ReclusterStatus['last']>> = {}): ReclusterStatus['last'] => ({
+  endedAt: '2026-12-04T23:31:00.000Z',
+  by: 'admin@pricehunt.local',
+  offers: 3968,
+  productsBefore: 861,
+  productsAfter: 911,
+  productsKept: 840,
+  durationMs: 10_600,
+  resumed: false,
+  ...changes,
+});
 
-/** The catalog page with the re-clustering the API reports by `underWay` (read on each request) and answers `post` with. */
-function renderCatalog(underWay: () => { offers: number; unplaced: number } | null, post: () => Response | Promise<Response>) {
+/** The catalog page with the re-clustering status the API reports (`status()`, read on each request) and answers a POST with. */
+function renderCatalog(status: () => ReclusterStatus, post: () => Response) {
   const view = renderApp('/admin/catalog', {
     signedInAs: adminAccount,
     routes: {
@@ -20,7 +29,7 @@ function renderCatalog(underWay: () => { offers: number; unplaced: number } | nu
       'GET /api/admin/match-reports': () => jsonResponse({ success: true, items: [], open: 0 }),
       'GET /api/admin/price-reviews': () => jsonResponse({ success: true, items: [], total: 0 }),
       'GET /api/admin/suspect-products': () => jsonResponse({ success: true, items: [], total: 0 }),
-      'GET /api/admin/catalog/recluster': () => jsonResponse({ success: true, underWay: underWay() }),
+      'GET /api/admin/catalog/recluster': () => jsonResponse({ success: true, ...status() }),
       'POST /api/admin/catalog/recluster': post,
     },
   });
@@ -28,58 +37,60 @@ function renderCatalog(underWay: () => { offers: number; unplaced: number } | nu
   return view;
 }
 
-const card = () => screen.getByRole('region', { name: 'Product clusters' });
+const card = () => screen.findByRole('region', { name: 'Product clusters' });
 
 describe('the product clusters card', () => {
-  it('shows a re-clustering under way elsewhere with its progress, and carries it on when asked', async () => {
-    let underWay: { offers: number; unplaced: number } | null = { offers: 3968, unplaced: 1968 };
+  it('shows a re-clustering under way elsewhere with its progress, carries it on when asked, then what it came to', async () => {
+    let status: ReclusterStatus = { underWay: { offers: 3968, unplaced: 1968, productsBefore: 861 }, last: null };
     const view = renderCatalog(
-      () => underWay,
+      () => status,
       () => {
-        underWay = null;
-        return done({ resumed: true, productsBefore: 469 });
+        const answer = jsonResponse({ success: true, underWay: status.underWay, resumed: true }, { status: 202 });
+        status = { underWay: null, last: ended({ by: 'system (carried on when the API started)', resumed: true }) };
+        return answer;
       },
     );
 
-    const bar = await within(await screen.findByRole('region', { name: 'Product clusters' })).findByRole('progressbar', { name: 'Offers placed' });
+    const bar = await within(await card()).findByRole('progressbar', { name: 'Offers placed' });
     expect(bar).toHaveAttribute('aria-valuetext', '2000 of 3968 offers placed');
-    expect(within(card()).getByText('A re-clustering is under way')).toBeInTheDocument();
-    expect(within(card()).getByText('2,000 of 3,968 offers placed · the other 1,968 are in no product until it places them')).toBeInTheDocument();
+    expect(within(await card()).getByText('A re-clustering is under way')).toBeInTheDocument();
+    expect(within(await card()).getByText('2,000 of 3,968 offers placed · the other 1,968 are in no product until it places them')).toBeInTheDocument();
 
-    await userEvent.click(within(card()).getByRole('button', { name: 'Re-cluster products' }));
+    await userEvent.click(within(await card()).getByRole('button', { name: 'Re-cluster products' }));
     const dialog = await screen.findByRole('dialog', { name: 'Carry on the re-clustering under way?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Carry it on' }));
 
     expect(
-      await within(card()).findByText('Carried on the re-clustering under way: 3,968 offers re-clustered in 10.6 s: 469 → 911 products, 840 of them under their old id.'),
+      await within(await card()).findByText(
+        /^Last re-clustered .+ by system \(carried on when the API started\), carried on after it was cut short: 3,968 offers in 10\.6 s, 861 → 911 products, 840 of them under their old id\.$/,
+      ),
     ).toBeInTheDocument();
-    expect(within(card()).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(within(await card()).queryByRole('progressbar')).not.toBeInTheDocument();
     expect(view.mock.requestsTo('POST /api/admin/catalog/recluster')).toHaveLength(1);
   });
 
-  it('follows its own re-clustering while it runs, then says what it came to', async () => {
-    let underWay: { offers: number; unplaced: number } | null = null;
-    let finish: (response: Response) => void = () => undefined;
+  it('follows its own re-clustering while the API runs it, then says what it came to', async () => {
+    let status: ReclusterStatus = { underWay: null, last: null };
     renderCatalog(
-      () => underWay,
+      () => status,
       () => {
-        underWay = { offers: 3968, unplaced: 3968 };
-        return new Promise<Response>((resolve) => (finish = resolve));
+        status = { underWay: { offers: 3968, unplaced: 1968, productsBefore: 861 }, last: null };
+        return jsonResponse({ success: true, underWay: { offers: 3968, unplaced: 3968, productsBefore: 861 }, resumed: false }, { status: 202 });
       },
     );
 
-    await userEvent.click(within(await screen.findByRole('region', { name: 'Product clusters' })).getByRole('button', { name: 'Re-cluster products' }));
+    await userEvent.click(within(await card()).getByRole('button', { name: 'Re-cluster products' }));
     const dialog = await screen.findByRole('dialog', { name: 'Re-cluster every product?' });
     expect(within(dialog).getByText('Product pages may change their id while this runs. Searches keep working.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Re-cluster' }));
-    underWay = { offers: 3968, unplaced: 1968 };
 
-    expect(await within(card()).findByText('Re-clustering…', {}, { timeout: 3000 })).toBeInTheDocument();
-    expect(await within(card()).findByText(/^2,000 of 3,968 offers placed/, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await within(await card()).findByText('Re-clustering…')).toBeInTheDocument();
+    expect(await within(await card()).findByText(/^2,000 of 3,968 offers placed/)).toBeInTheDocument();
 
-    underWay = null;
-    finish(done());
-    expect(await within(card()).findByText('3,968 offers re-clustered in 10.6 s: 861 → 911 products, 840 of them under their old id.')).toBeInTheDocument();
-    expect(within(card()).queryByRole('progressbar')).not.toBeInTheDocument();
+    status = { underWay: null, last: ended() };
+    expect(
+      await within(await card()).findByText(/^Last re-clustered .+ by admin@pricehunt\.local: 3,968 offers in 10\.6 s, 861 → 911 products, 840 of them under their old id\.$/, {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(within(await card()).queryByRole('progressbar')).not.toBeInTheDocument();
   });
 });

@@ -1,19 +1,23 @@
+import type { ReclusterStatus } from '@pricehunt/contracts';
 import { Button, Card } from '@pricehunt/ui';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useState } from 'react';
-import { useRecluster, useReclusterProgress } from '../../lib/admin-api';
-import { formatCount } from '../../lib/format';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useRecluster, useReclusterStatus } from '../../lib/admin-api';
+import { formatCount, formatDateTime } from '../../lib/format';
 
 /**
- * Re-clustering from the console: the confirmation, the progress of a re-clustering under way (this admin's, another
- * one's, or one the API carries on since it restarted), and what the last one here came to.
+ * Re-clustering from the console: the confirmation, the progress of the re-clustering under way (this console's,
+ * another admin's, or one an instance carries on since it restarted), and what the last one came to. The API places
+ * the offers in the background: leaving the page does not stop it.
  */
 export function ReclusterCard() {
   const recluster = useRecluster();
-  const progress = useReclusterProgress(recluster.isPending);
-  const underWay = progress.data ?? null;
+  const status = useReclusterStatus(recluster.isPending);
+  const underWay = status.data?.underWay ?? null;
+  const last = status.data?.last ?? null;
   const [confirming, setConfirming] = useState(false);
-  const result = recluster.data;
+  // Whether the re-clustering under way is the one this console began (rather than joined, or only watches).
+  const ours = recluster.isSuccess && !recluster.data.resumed;
   return (
     <Card title="Product clusters">
       <p>
@@ -24,14 +28,8 @@ export function ReclusterCard() {
       <Button variant="secondary" onClick={() => setConfirming(true)} loading={recluster.isPending}>
         Re-cluster products
       </Button>
-      {underWay ? <ReclusterProgress offers={underWay.offers} unplaced={underWay.unplaced} ours={recluster.isPending} /> : null}
-      {result && !recluster.isPending ? (
-        <p role="status" className="adm-notice">
-          {result.resumed ? 'Carried on the re-clustering under way: ' : ''}
-          {formatCount(result.offers)} offers re-clustered in {(result.durationMs / 1000).toFixed(1)} s: {formatCount(result.productsBefore)} →{' '}
-          {formatCount(result.productsAfter)} products, {formatCount(result.productsKept)} of them under their old id.
-        </p>
-      ) : null}
+      {underWay ? <ReclusterProgress offers={underWay.offers} unplaced={underWay.unplaced} ours={ours} /> : null}
+      {!underWay && last ? <LastRecluster last={last} /> : null}
       <ConfirmDialog
         open={confirming}
         title={underWay ? 'Carry on the re-clustering under way?' : 'Re-cluster every product?'}
@@ -42,7 +40,7 @@ export function ReclusterCard() {
         onCancel={() => setConfirming(false)}
       >
         {underWay ? (
-          <p>A re-clustering is under way already: this places its offers alongside it rather than begin anew.</p>
+          <p>A re-clustering is under way already: this makes sure an instance is placing its offers, rather than begin anew.</p>
         ) : (
           <p>Product pages may change their id while this runs. Searches keep working.</p>
         )}
@@ -74,5 +72,15 @@ function ReclusterProgress({ offers, unplaced, ours }: { offers: number; unplace
         {formatCount(placed)} of {formatCount(offers)} offers placed · the other {formatCount(unplaced)} are in no product until it places them
       </p>
     </section>
+  );
+}
+
+function LastRecluster({ last }: { last: NonNullable<ReclusterStatus['last']> }) {
+  return (
+    <p role="status" className="adm-notice">
+      Last re-clustered {formatDateTime(last.endedAt)} by {last.by}
+      {last.resumed ? ', carried on after it was cut short' : ''}: {formatCount(last.offers)} offers in {(last.durationMs / 1000).toFixed(1)} s,{' '}
+      {formatCount(last.productsBefore)} → {formatCount(last.productsAfter)} products, {formatCount(last.productsKept)} of them under their old id.
+    </p>
   );
 }

@@ -328,11 +328,23 @@ describe('admin API', () => {
     expect(overview.catalog).toMatchObject({ offers: 2, retailers: [{ name: 'Acme', offers: 2 }] });
     expect(overview.imports[0]).toMatchObject({ id: job.runId });
 
-    expect((await admin(t.app, cookie, 'GET', '/api/admin/catalog/recluster')).json()).toEqual({ success: true, underWay: null });
-    const reclustered = await admin(t.app, cookie, 'POST', '/api/admin/catalog/recluster');
-    expect(reclustered.statusCode).toBe(200);
-    expect(reclustered.json()).toMatchObject({ success: true, offers: 2, productsKept: reclustered.json().productsAfter, resumed: false });
-    expect(reclustered.json().productsAfter).toBeGreaterThanOrEqual(1);
+    const status = async () => (await admin(t.app, cookie, 'GET', '/api/admin/catalog/recluster')).json();
+    /** The status once the re-clustering under way has ended (its offers are placed in the background). */
+    const ended = async () => {
+      for (let waited = 0; (await status()).underWay !== null; waited += 20) {
+        if (waited > 30_000) throw new Error('the re-clustering did not end');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return status();
+    };
+    expect(await status()).toEqual({ success: true, underWay: null, last: null });
+    const begun = await admin(t.app, cookie, 'POST', '/api/admin/catalog/recluster');
+    expect(begun.statusCode).toBe(202);
+    expect(begun.json()).toEqual({ success: true, underWay: { offers: 2, unplaced: 2, productsBefore: expect.any(Number) }, resumed: false });
+    const first = (await ended()).last;
+    expect(first).toMatchObject({ by: 'admin@example.com', offers: 2, productsBefore: begun.json().underWay.productsBefore, resumed: false });
+    expect(first.productsKept).toBe(first.productsAfter);
+    expect(first.productsAfter).toBeGreaterThanOrEqual(1);
 
     // One left under way (its process died after its first batch of one offer) is shown, and carried on when asked.
     await t.app.catalog.ingestion
@@ -343,10 +355,11 @@ describe('admin API', () => {
         },
       })
       .catch(() => undefined);
-    expect((await admin(t.app, cookie, 'GET', '/api/admin/catalog/recluster')).json()).toEqual({ success: true, underWay: { offers: 2, unplaced: 1 } });
+    expect((await status()).underWay).toEqual({ offers: 2, unplaced: 1, productsBefore: first.productsAfter });
     const carriedOn = await admin(t.app, cookie, 'POST', '/api/admin/catalog/recluster');
-    expect(carriedOn.json()).toMatchObject({ success: true, offers: 2, productsAfter: reclustered.json().productsAfter, resumed: true });
-    expect((await admin(t.app, cookie, 'GET', '/api/admin/catalog/recluster')).json()).toEqual({ success: true, underWay: null });
+    expect(carriedOn.json()).toMatchObject({ success: true, underWay: { offers: 2 }, resumed: true });
+    expect((await ended()).last).toMatchObject({ offers: 2, productsBefore: first.productsAfter, productsAfter: first.productsAfter, resumed: true });
+    expect((await admin(t.app, cookie, 'GET', '/api/admin/audit?action=catalog.recluster')).json().items).toHaveLength(2);
   });
 
   it('keeps the retailers of a feed whose rows name their own, and dates each one’s last import from it', async () => {

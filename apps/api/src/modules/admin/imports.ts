@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { FeedFormatError, readGmcTsv, readGmcXml, type FeedRow } from '@pricehunt/catalog-feeds';
 import { AdminMessages, startedImportJob, type FeedFormat, type ImportJob, type ImportRowError, type ImportRun, type ImportRunQuery } from '@pricehunt/contracts';
 import { badRequest, notFound } from '@pricehunt/http-errors';
-import { SERVING_BATCHES, type ImportRunRow, type ImportSummary, type IngestionService } from '@pricehunt/catalog-core';
+import type { ImportRunRow, ImportSummary } from '@pricehunt/catalog-core';
 import type { AdminRepository } from '@pricehunt/storage';
 import type { Actor, AdminServiceDeps, ImportInput } from './service-types';
 
@@ -124,30 +124,6 @@ async function finishJob({ repo, now }: Steps, actor: Actor, job: ImportJob, ret
   }
 }
 
-/** Re-clusters every offer with the current matcher and records who did it and what changed. */
-async function recluster({ repo, now }: Steps, ingestion: IngestionService, actor: Actor) {
-  const started = Date.now();
-  const productsBefore = await repo.countProducts();
-  // Short batches: requests are answered between them.
-  const result = await ingestion.recluster(SERVING_BATCHES);
-  const productsAfter = await repo.countProducts();
-  const durationMs = Date.now() - started;
-  await repo.insertAudit(
-    {
-      actorId: actor.id,
-      actorEmail: actor.email,
-      action: 'catalog.recluster',
-      targetType: 'catalog',
-      targetId: null,
-      targetLabel: 'products',
-      before: { products: productsBefore },
-      after: { products: productsAfter, productsKept: result.productsKept, offers: result.offers, durationMs, resumed: result.resumed },
-    },
-    now().toISOString(),
-  );
-  return { offers: result.offers, productsBefore, productsAfter, productsKept: result.productsKept, durationMs, resumed: result.resumed };
-}
-
 /** Feed uploads run in the background with their progress kept per job, the import runs' history, and re-clustering. */
 export function createImportJobs({ repo, catalog, log, now = () => new Date() }: AdminServiceDeps) {
   const jobs = new Map<string, ImportJob>();
@@ -221,11 +197,5 @@ export function createImportJobs({ repo, catalog, log, now = () => new Date() }:
       const report = (run.report ?? {}) as { errors?: ImportRowError[]; warnings?: ImportRowError[] };
       return { run: toImportRun(run), errors: report.errors ?? [], warnings: report.warnings ?? [] };
     },
-
-    /** Re-clusters every offer with the current matcher and records who did it and what changed. */
-    recluster: (actor: Actor) => recluster({ repo, now }, catalog.ingestion, actor),
-
-    /** The re-clustering under way (this instance's, another's, or one the API carries on since it started), if any. */
-    reclusterProgress: () => catalog.ingestion.reclusterProgress(),
   };
 }

@@ -33,7 +33,7 @@ import {
   priceReviewListResponseSchema,
   suspectProductListResponseSchema,
   priceReviewParamsSchema,
-  reclusterProgressResponseSchema,
+  reclusterStatusResponseSchema,
   reclusterResponseSchema,
   retailerListResponseSchema,
   retailerParamsSchema,
@@ -283,15 +283,15 @@ function reviewRoutes(app: ZodApp) {
     },
   );
 
-  app.get('/catalog/recluster', { schema: { tags, security, response: { 200: reclusterProgressResponseSchema, ...denied } } }, async () => ({
+  app.get('/catalog/recluster', { schema: { tags, security, response: { 200: reclusterStatusResponseSchema, ...denied } } }, async () => ({
     success: true as const,
-    underWay: await service.reclusterProgress(),
+    ...(await service.reclusterStatus()),
   }));
 
-  app.post('/catalog/recluster', { schema: { tags, security, response: { 200: reclusterResponseSchema, ...denied } } }, async (request) => ({
-    success: true as const,
-    ...(await service.recluster(actorOf(request))),
-  }));
+  // Answered once the re-clustering has begun; its offers are placed in the background (GET above follows it).
+  app.post('/catalog/recluster', { schema: { tags, security, response: { 202: reclusterResponseSchema, ...denied } } }, async (request, reply) =>
+    reply.code(202).send({ success: true as const, ...(await service.startRecluster(actorOf(request))) }),
+  );
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 import { conflict, notFound } from '@pricehunt/http-errors';
 import type { RetailerSettings } from '@pricehunt/storage';
 import { applyBusinessAction, requireBusiness } from './business-actions';
+import { createReclusterRuns } from './recluster';
 import { createImportJobs, toImportRun } from './imports';
 import type { Actor, AdminServiceDeps } from './service-types';
 
@@ -108,6 +109,7 @@ async function updateRetailer({ repo, now }: Pick<Steps, 'repo' | 'now'>, actor:
  */
 export function createAdminService({ repo, catalog, log, now = () => new Date() }: AdminServiceDeps) {
   const imports = createImportJobs({ repo, catalog, log, now });
+  const reclustering = createReclusterRuns({ repo, catalog, log, now });
 
   return {
     overview: () => overview({ repo, catalog, now }),
@@ -155,6 +157,7 @@ export function createAdminService({ repo, catalog, log, now = () => new Date() 
     updateRetailer: (actor: Actor, id: string, changes: RetailerChanges) => updateRetailer({ repo, now }, actor, id, changes),
 
     ...imports,
+    ...reclustering,
   };
 }
 export type AdminService = ReturnType<typeof createAdminService>;

@@ -51,6 +51,13 @@ export interface IngestionOps extends MatcherReads {
   reclusterOffersToPlace(after: number, limit: number): ReclusterOffer[];
 }
 
+/** A re-clustering under way: its offers, those it has yet to place, and the products they were in when it began. */
+export interface ReclusterProgress {
+  offers: number;
+  unplaced: number;
+  productsBefore: number;
+}
+
 /** An offer a re-clustering took off its product, with that product (null: it had none). */
 export interface ReclusterOffer {
   id: number;
@@ -117,8 +124,11 @@ export interface IngestionStore {
    * done, when a re-clustering is under way already (begun by any process, and not finished).
    */
   beginRecluster(): Promise<boolean>;
-  /** The re-clustering under way: the offers it took off their products, and how many of those have none yet; null when none is. */
-  reclusterProgress(): Promise<{ offers: number; unplaced: number } | null>;
+  /**
+   * The re-clustering under way: the offers it took off their products, how many of those have none yet, and the
+   * products they were in when it began; null when none is.
+   */
+  reclusterProgress(): Promise<ReclusterProgress | null>;
   /** Every offer of the re-clustering under way (still in the catalog), in id order: its product now and before. */
   reclusterOutcome(): Promise<Array<ReclusterOffer & { productId: number | null }>>;
   /**

@@ -173,6 +173,12 @@ export function createIngestionService(deps: { store: IngestionStore; matcher: P
      */
     recluster: (options: ReclusterOptions = {}) => reclusterCatalog(store, matcher, options),
 
+    /**
+     * Begins a re-clustering without placing any offer (`IngestionStore.beginRecluster`): false when one is under way
+     * already. `resumeRecluster` places the offers.
+     */
+    beginRecluster: () => store.beginRecluster(),
+
     /** Carries on a re-clustering left under way, if any (see `resumeRecluster`). */
     resumeRecluster: (options: ResumeOptions = {}) => resumeRecluster(store, matcher, options),
 

@@ -120,22 +120,38 @@ export const importRunDetailResponseSchema = z.object({
 });
 export type ImportRunDetailResponse = z.infer<typeof importRunDetailResponseSchema>;
 
+/** A re-clustering under way: the offers it took off their products, how many of them it has yet to place, and the products they were in. */
+export const reclusterProgressSchema = z.object({ offers: z.number().int(), unplaced: z.number().int(), productsBefore: z.number().int() });
+
+/** POST /api/admin/catalog/recluster (202): the re-clustering begun, or joined, whose offers are placed in the background. */
 export const reclusterResponseSchema = z.object({
   success: z.literal(true),
-  offers: z.number().int(),
-  productsBefore: z.number().int(),
-  productsAfter: z.number().int(),
-  /** Products that kept their id: a cluster the matcher left whole (favorites, alerts and links to it still work). */
-  productsKept: z.number().int(),
-  durationMs: z.number().int(),
-  /** It carried on a re-clustering under way (cut short by a restart, or begun by another admin) rather than begin one. */
+  underWay: reclusterProgressSchema.nullable(),
+  /** It joined a re-clustering under way (cut short by a restart, or begun by another admin) rather than begin one. */
   resumed: z.boolean(),
 });
 export type ReclusterResponse = z.infer<typeof reclusterResponseSchema>;
 
-/** GET /api/admin/catalog/recluster: the re-clustering under way, if any (its offers, and those it has yet to place). */
-export const reclusterProgressResponseSchema = z.object({
-  success: z.literal(true),
-  underWay: z.object({ offers: z.number().int(), unplaced: z.number().int() }).nullable(),
+/** The re-clustering under way, if any, and the last one that ended (from the audit log). */
+export const reclusterStatusSchema = z.object({
+  underWay: reclusterProgressSchema.nullable(),
+  last: z
+    .object({
+      endedAt: z.string(),
+      /** The admin who asked for it, or the system when an instance carried it on as it started. */
+      by: z.string(),
+      offers: z.number().int(),
+      productsBefore: z.number().int(),
+      productsAfter: z.number().int(),
+      /** Products that kept their id: a cluster the matcher left whole (favorites, alerts and links to it still work). */
+      productsKept: z.number().int(),
+      durationMs: z.number().int(),
+      resumed: z.boolean(),
+    })
+    .nullable(),
 });
-export type ReclusterProgressResponse = z.infer<typeof reclusterProgressResponseSchema>;
+export type ReclusterStatus = z.infer<typeof reclusterStatusSchema>;
+
+/** GET /api/admin/catalog/recluster. */
+export const reclusterStatusResponseSchema = reclusterStatusSchema.extend({ success: z.literal(true) });
+export type ReclusterStatusResponse = z.infer<typeof reclusterStatusResponseSchema>;

@@ -258,7 +258,7 @@ describe.each(CASES)('an import on %s, %s', (engine, _path, bulk) => {
         },
       }),
     ).rejects.toBe(died);
-    expect(await catalog.ingestion.reclusterProgress()).toEqual({ offers: 7, unplaced: 5 });
+    expect(await catalog.ingestion.reclusterProgress()).toEqual({ offers: 7, unplaced: 5, productsBefore: 5 });
     expect(await count(db, 'products')).toBe(2);
 
     // The next process (the API when it starts) carries it on from what the database says, not from the first offer.

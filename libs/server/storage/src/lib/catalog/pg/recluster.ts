@@ -1,4 +1,4 @@
-import type { IngestionStore, ReclusterOffer } from '@pricehunt/catalog-core';
+import type { IngestionStore, ReclusterOffer, ReclusterProgress } from '@pricehunt/catalog-core';
 import type pg from 'pg';
 import { lockImports } from '../pg-ingestion-ops';
 import { redirectProductPg } from './product-writes';
@@ -22,10 +22,11 @@ export function pgReclusterStore(pool: pg.Pool): Pick<IngestionStore, 'beginRecl
         return { commit: true, result: true };
       }),
     async reclusterProgress() {
-      const [row] = await rowsOf<{ offers: number; unplaced: number }>(
+      const [row] = await rowsOf<ReclusterProgress>(
         pool,
         'recluster-progress',
-        'SELECT count(*)::int AS offers, (count(o.id) - count(o.product_id))::int AS unplaced FROM recluster_offers r LEFT JOIN offers o ON o.id = r.offer_id',
+        `SELECT count(*)::int AS offers, (count(o.id) - count(o.product_id))::int AS unplaced, count(DISTINCT r.product_before)::int AS "productsBefore"
+          FROM recluster_offers r LEFT JOIN offers o ON o.id = r.offer_id`,
         [],
       );
       return row && row.offers > 0 ? row : null;

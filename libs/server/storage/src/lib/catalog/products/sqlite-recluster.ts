@@ -1,4 +1,4 @@
-import type { ReclusterOffer } from '@pricehunt/catalog-core';
+import type { ReclusterOffer, ReclusterProgress } from '@pricehunt/catalog-core';
 import type Database from 'better-sqlite3';
 import { prepareAll } from '../sqlite/prepare';
 
@@ -10,7 +10,8 @@ const SQL = {
   forget: 'DELETE FROM recluster_offers',
   toPlace: `SELECT r.offer_id AS id, r.product_before AS productBefore FROM recluster_offers r JOIN offers o ON o.id = r.offer_id
       WHERE r.offer_id > ? AND o.product_id IS NULL ORDER BY r.offer_id LIMIT ?`,
-  progress: 'SELECT count(*) AS offers, count(o.id) - count(o.product_id) AS unplaced FROM recluster_offers r LEFT JOIN offers o ON o.id = r.offer_id',
+  progress: `SELECT count(*) AS offers, count(o.id) - count(o.product_id) AS unplaced, count(DISTINCT r.product_before) AS productsBefore
+      FROM recluster_offers r LEFT JOIN offers o ON o.id = r.offer_id`,
   outcome: `SELECT r.offer_id AS id, o.product_id AS productId, r.product_before AS productBefore FROM recluster_offers r JOIN offers o ON o.id = r.offer_id
       ORDER BY r.offer_id`,
 };
@@ -46,9 +47,9 @@ export function sqliteReclusterStore(sqlite: Database.Database, redirectProducts
         .immediate(),
     /** Offers of the re-clustering under way still without a product, with the product each was in: ids above `after`, at most `limit`, in id order. */
     reclusterOffersToPlace: (after: number, limit: number) => s.toPlace.all(after, limit) as ReclusterOffer[],
-    /** The re-clustering under way: its offers, and how many of them have no product yet; null when none is. */
+    /** The re-clustering under way: its offers, how many of them have no product yet, and their products before; null when none is. */
     reclusterProgress: () => {
-      const row = s.progress.get() as { offers: number; unplaced: number };
+      const row = s.progress.get() as ReclusterProgress;
       return row.offers > 0 ? row : null;
     },
     /** Every offer of the re-clustering under way, in id order: its product now and before. */
