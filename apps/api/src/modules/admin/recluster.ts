@@ -61,7 +61,8 @@ export function createReclusterRuns({ repo, catalog, log, now = () => new Date()
     running = catalog.ingestion
       .resumeRecluster({ ...SERVING_BATCHES, stopping: () => stopping })
       .then((result) => {
-        if (result) return recordRecluster({ repo, log, now }, actor, productsBefore, result, Date.now() - started, resumed);
+        // Recorded once, by the instance that ended it (others at the same re-clustering shared its batches).
+        if (result?.ended) return recordRecluster({ repo, log, now }, actor, productsBefore, result, Date.now() - started, resumed);
         if (stopping) log.info({}, 're-clustering stopped for the close: the next start carries it on');
         return undefined;
       })

@@ -32,6 +32,11 @@ export interface ReclusterResult {
   productsKept: number;
   /** Whether this call carried on a re-clustering begun before it (by a process cut short, or one still at it). */
   resumed: boolean;
+  /**
+   * Whether this call ended it. False: another process at the same re-clustering ended it first, and the figures above
+   * are what this one read as it ended (none, once the other had forgotten the offers).
+   */
+  ended: boolean;
 }
 
 const nowIso = () => new Date().toISOString();
@@ -126,8 +131,8 @@ async function carryOn(store: IngestionStore, matcher: ProductMatcher, options: 
   const rows = await store.reclusterOutcome();
   const outcome = outcomeOf(rows);
   // Another process carrying on the same re-clustering may have ended it first, with the same redirects.
-  await store.finishRecluster(outcome.redirects, nowIso());
-  return { offers: rows.length, productsCreated: outcome.products, productsKept: outcome.kept, resumed };
+  const ended = await store.finishRecluster(outcome.redirects, nowIso());
+  return { offers: rows.length, productsCreated: outcome.products, productsKept: outcome.kept, resumed, ended };
 }
 
 /**

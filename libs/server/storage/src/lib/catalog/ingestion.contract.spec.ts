@@ -234,7 +234,7 @@ describe.each(CASES)('an import on %s, %s', (engine, _path, bulk) => {
 
     const result = await catalog.ingestion.recluster();
 
-    expect(result).toEqual({ offers: 7, productsCreated: 4, productsKept: 4, resumed: false });
+    expect(result).toEqual({ offers: 7, productsCreated: 4, productsKept: 4, resumed: false, ended: true });
     expect(await clusters(db)).toEqual(clustered);
     expect(await db.query('SELECT id FROM products ORDER BY id')).toEqual(before);
   });
@@ -261,12 +261,17 @@ describe.each(CASES)('an import on %s, %s', (engine, _path, bulk) => {
     expect(await catalog.ingestion.reclusterProgress()).toEqual({ offers: 7, unplaced: 5, productsBefore: 5 });
     expect(await count(db, 'products')).toBe(2);
 
-    // The next process (the API when it starts) carries it on from what the database says, not from the first offer.
-    let placed = 0;
-    const result = await catalog.ingestion.resumeRecluster({ batchSize: 2, onProgress: (done) => (placed = done) });
+    // The next processes (two instances of the API starting together) carry it on from what the database says, not
+    // from the first offer: they share its batches, each offer placed once, and one of them ends it.
+    const other = services(await db.connect());
+    const placed = [0, 0];
+    const results = await Promise.all(
+      [catalog, other].map((each, i) => each.ingestion.resumeRecluster({ batchSize: 1, onProgress: (done) => (placed[i] = done) })),
+    );
 
-    expect(placed).toBe(5);
-    expect(result).toEqual({ offers: 7, productsCreated: 4, productsKept: 4, resumed: true });
+    expect(present(placed[0]) + present(placed[1])).toBe(5);
+    expect(results.map((result) => result?.ended).sort()).toEqual([false, true]);
+    expect(results.find((result) => result?.ended)).toEqual({ offers: 7, productsCreated: 4, productsKept: 4, resumed: true, ended: true });
     expect(await clusters(db)).toEqual(clustered);
     expect(await db.query('SELECT id FROM products ORDER BY id')).toEqual(before);
     const sony = present((await db.query<{ id: number }>("SELECT product_id AS id FROM offers WHERE external_id = 'A1'"))[0]).id;
