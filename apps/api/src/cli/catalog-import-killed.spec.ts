@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { createSqliteCatalogRepository, openDatabase } from '@pricehunt/storage';
 import { recoverInterruptedImports } from '@pricehunt/catalog-core';
+import { cliProcess, exited } from '../testing/cli-process';
 import { describeOnEngine } from '../testing/db';
 
 /**
@@ -13,8 +14,6 @@ import { describeOnEngine } from '../testing/db';
  * left behind meanwhile (as the API does when it starts) leaves it alone, and the next command marks it interrupted
  * with counts equal to the offers the database holds.
  */
-const workspaceRoot = path.resolve(__dirname, '../../../..');
-
 interface RunRow {
   id: string;
   status: string;
@@ -25,22 +24,6 @@ interface RunRow {
   finished_at: string | null;
   owner_pid: number | null;
 }
-
-/** Runs a command-line entry point of the API under tsx, as the npm scripts do. */
-function command(script: string, args: string[], databasePath: string): ChildProcess & { output: () => string } {
-  let output = '';
-  const child = spawn(process.execPath, ['--require', 'tsx/cjs', `apps/api/src/cli/${script}`, ...args], {
-    cwd: workspaceRoot,
-    env: { PATH: process.env.PATH, TSX_TSCONFIG_PATH: 'apps/api/tsconfig.json', NODE_ENV: 'development', DATABASE_URL: `file:${databasePath}` },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return Object.assign(child, { output: () => output });
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
 
 /** A Merchant Center feed of `rows` distinct offers of one shop (a few seconds of row-by-row work at its end). */
 function writeFeed(file: string, shop: string, rows: number): void {
@@ -106,7 +89,7 @@ describeOnEngine('sqlite', 'an import process killed mid-way', () => {
   async function startAgain(): Promise<string> {
     const feed = path.join(dir, 'other.tsv');
     writeFeed(feed, 'othershop', 3);
-    const again = command('catalog-import.ts', [feed, '--format', 'gmc'], databasePath);
+    const again = cliProcess('catalog-import.ts', [feed, '--format', 'gmc'], databasePath);
     children.push(again);
     expect(await exited(again)).toBe(0);
     return again.output();
@@ -115,7 +98,7 @@ describeOnEngine('sqlite', 'an import process killed mid-way', () => {
   it('row by row (catalog:import): the run is interrupted with counts equal to the offers it left in the catalog', async () => {
     const feed = path.join(dir, 'feed.tsv');
     writeFeed(feed, 'killshop', 30_000);
-    const importer = command('catalog-import.ts', [feed, '--format', 'gmc'], databasePath);
+    const importer = cliProcess('catalog-import.ts', [feed, '--format', 'gmc'], databasePath);
     children.push(importer);
 
     // Killed once its first units of work (about ROW_TRANSACTION_MS each) are committed, in the middle of its first
@@ -151,7 +134,7 @@ describeOnEngine('sqlite', 'an import process killed mid-way', () => {
   }, 600_000);
 
   it('bulk path (catalog:generate): the run is interrupted with counts equal to the offers it left in the catalog', async () => {
-    const generator = command('catalog-generate.ts', ['--offers', '2000000'], databasePath);
+    const generator = cliProcess('catalog-generate.ts', ['--offers', '2000000'], databasePath);
     children.push(generator);
 
     const running = await committed(generator, 4000);

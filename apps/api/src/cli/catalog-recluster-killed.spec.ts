@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openDatabase } from '@pricehunt/storage';
+import { cliProcess, exited } from '../testing/cli-process';
 import { describeOnEngine } from '../testing/db';
 
 /**
@@ -11,24 +12,6 @@ import { describeOnEngine } from '../testing/db';
  * is committed. The catalog keeps what it committed, knows the re-clustering is under way, and the next run carries it
  * on to the very products, ids and redirects a run never killed makes of the same catalog.
  */
-const workspaceRoot = path.resolve(__dirname, '../../../..');
-
-/** Runs a command-line entry point of the API under tsx, as the npm scripts do. */
-function command(script: string, args: string[], databasePath: string): ChildProcess & { output: () => string } {
-  let output = '';
-  const child = spawn(process.execPath, ['--require', 'tsx/cjs', `apps/api/src/cli/${script}`, ...args], {
-    cwd: workspaceRoot,
-    env: { PATH: process.env.PATH, TSX_TSCONFIG_PATH: 'apps/api/tsconfig.json', NODE_ENV: 'development', DATABASE_URL: `file:${databasePath}` },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return Object.assign(child, { output: () => output });
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
-
 /** What a re-clustering decides: each offer's product, the retired ids' successors, and each product's name and price. */
 function catalogOf(databasePath: string) {
   const db = new Database(databasePath, { readonly: true });
@@ -47,7 +30,7 @@ describeOnEngine('sqlite', 'a re-clustering process killed mid-way', () => {
   let dir: string;
   const children: ChildProcess[] = [];
   const run = async (script: string, args: string[], databasePath: string) => {
-    const child = command(script, args, databasePath);
+    const child = cliProcess(script, args, databasePath);
     children.push(child);
     expect(await exited(child)).toBe(0);
     return child.output();
@@ -80,7 +63,7 @@ describeOnEngine('sqlite', 'a re-clustering process killed mid-way', () => {
     const count = (sql: string) => (reader.prepare(sql).get() as { n: number }).n;
     try {
       const products = count('SELECT count(*) AS n FROM products');
-      const recluster = command('catalog-recluster.ts', [], killed);
+      const recluster = cliProcess('catalog-recluster.ts', [], killed);
       children.push(recluster);
       // Killed once its first batch of 2,000 offers is committed, in the middle of the next one.
       const placed = () => count('SELECT count(*) AS n FROM recluster_offers r JOIN offers o ON o.id = r.offer_id WHERE o.product_id IS NOT NULL');

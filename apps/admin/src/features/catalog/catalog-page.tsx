@@ -4,6 +4,7 @@ import { Button, Card, TextField } from '@pricehunt/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ProgressTrack } from '../../components/progress-track';
 import { QueryState } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { useImportFeed, useImportJob, useRetailers, useUpdateRetailer } from '../../lib/admin-api';
@@ -219,23 +220,18 @@ function ImportCard() {
 
 function ImportProgress({ job }: { job: ImportJob }) {
   const done = job.state === 'succeeded' || job.state === 'failed';
-  const percent = job.totalRows > 0 ? Math.round((job.processedRows / job.totalRows) * 100) : 0;
   return (
     <section className="adm-progress" aria-label="Import progress">
       <p>
         <strong>{job.fileName}</strong>: {done ? (job.state === 'succeeded' ? 'import finished' : 'import failed') : 'importing…'}
       </p>
-      <div
-        className="adm-progress__track"
-        role="progressbar"
-        aria-label="Rows imported"
-        aria-valuemin={0}
-        aria-valuemax={job.totalRows}
-        aria-valuenow={job.processedRows}
-        aria-valuetext={`${job.processedRows} of ${job.totalRows} rows`}
-      >
-        <span className={`adm-progress__bar${job.state === 'failed' ? ' adm-progress__bar--failed' : ''}`} style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressTrack
+        label="Rows imported"
+        value={job.processedRows}
+        max={job.totalRows}
+        valueText={`${job.processedRows} of ${job.totalRows} rows`}
+        failed={job.state === 'failed'}
+      />
       <p role="status" className="adm-muted">
         {formatCount(job.processedRows)} of {formatCount(job.totalRows)} rows · {formatCount(job.inserted)} new · {formatCount(job.updated)} updated ·{' '}
         {formatCount(job.unchanged)} unchanged · {formatCount(job.skipped)} skipped

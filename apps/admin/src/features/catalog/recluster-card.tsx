@@ -2,6 +2,7 @@ import type { ReclusterStatus } from '@pricehunt/contracts';
 import { Button, Card } from '@pricehunt/ui';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ProgressTrack } from '../../components/progress-track';
 import { useRecluster, useReclusterStatus } from '../../lib/admin-api';
 import { formatCount, formatDateTime } from '../../lib/format';
 
@@ -57,17 +58,7 @@ function ReclusterProgress({ offers, unplaced, ours }: { offers: number; unplace
         <strong>{ours ? 'Re-clustering…' : 'A re-clustering is under way'}</strong>
         {ours ? '' : ' (begun by another admin or command, or carried on since the API restarted)'}
       </p>
-      <div
-        className="adm-progress__track"
-        role="progressbar"
-        aria-label="Offers placed"
-        aria-valuemin={0}
-        aria-valuemax={offers}
-        aria-valuenow={placed}
-        aria-valuetext={`${placed} of ${offers} offers placed`}
-      >
-        <span className="adm-progress__bar" style={{ width: `${offers > 0 ? Math.round((placed / offers) * 100) : 0}%` }} />
-      </div>
+      <ProgressTrack label="Offers placed" value={placed} max={offers} valueText={`${placed} of ${offers} offers placed`} />
       <p role="status" className="adm-muted">
         {formatCount(placed)} of {formatCount(offers)} offers placed · the other {formatCount(unplaced)} are in no product until it places them
       </p>

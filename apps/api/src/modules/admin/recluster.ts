@@ -70,8 +70,6 @@ export function createReclusterRuns({ repo, catalog, log, now = () => new Date()
       .finally(() => (running = null));
   }
 
-
-
   const underWay = () => catalog.ingestion.reclusterProgress();
 
   return {
