@@ -93,4 +93,17 @@ describe('the product clusters card', () => {
     ).toBeInTheDocument();
     expect(within(await card()).queryByRole('progressbar')).not.toBeInTheDocument();
   });
+
+  it('says so when the catalog holds no offer to re-cluster', async () => {
+    renderCatalog(
+      () => ({ underWay: null, last: null }),
+      () => jsonResponse({ success: true, underWay: null, resumed: false }, { status: 202 }),
+    );
+
+    await userEvent.click(within(await card()).getByRole('button', { name: 'Re-cluster products' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Re-cluster every product?' })).getByRole('button', { name: 'Re-cluster' }));
+
+    expect(await within(await card()).findByText('The catalog holds no offers: there is nothing to re-cluster. Import a feed first.')).toBeInTheDocument();
+    expect(within(await card()).queryByRole('progressbar')).not.toBeInTheDocument();
+  });
 });

@@ -31,6 +31,12 @@ export function ReclusterCard() {
       </Button>
       {underWay ? <ReclusterProgress offers={underWay.offers} unplaced={underWay.unplaced} ours={ours} /> : null}
       {!underWay && last ? <LastRecluster last={last} /> : null}
+      {/* Begun with nothing to record: the answer, read as it began, has no re-clustering under way. */}
+      {recluster.isSuccess && !recluster.data.underWay && !recluster.data.resumed ? (
+        <p role="status" className="adm-notice">
+          The catalog holds no offers: there is nothing to re-cluster. Import a feed first.
+        </p>
+      ) : null}
       <ConfirmDialog
         open={confirming}
         title={underWay ? 'Carry on the re-clustering under way?' : 'Re-cluster every product?'}

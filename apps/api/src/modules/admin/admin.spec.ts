@@ -362,6 +362,14 @@ describe('admin API', () => {
     expect((await admin(t.app, cookie, 'GET', '/api/admin/audit?action=catalog.recluster')).json().items).toHaveLength(2);
   });
 
+  it('re-clusters an empty catalog at once: nothing under way, nothing recorded', async () => {
+    const begun = await admin(t.app, cookie, 'POST', '/api/admin/catalog/recluster');
+    expect(begun.statusCode).toBe(202);
+    expect(begun.json()).toEqual({ success: true, underWay: null, resumed: false });
+    expect((await admin(t.app, cookie, 'GET', '/api/admin/catalog/recluster')).json()).toEqual({ success: true, underWay: null, last: null });
+    expect((await admin(t.app, cookie, 'GET', '/api/admin/audit?action=catalog.recluster')).json().items).toEqual([]);
+  });
+
   it('keeps the retailers of a feed whose rows name their own, and dates each one’s last import from it', async () => {
     const mixed = [
       'id\ttitle\tlink\tprice\tbrand\tavailability',
