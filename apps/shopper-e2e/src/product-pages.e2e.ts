@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { launchBrowser, startStack, type Stack } from '@pricehunt/e2e-harness';
+import Database from 'better-sqlite3';
+import { launchBrowser, pollUntil, sessionCookie, startStack, writeOriginFor, type Stack } from '@pricehunt/e2e-harness';
 
 interface Listed {
   id: number;
@@ -262,5 +263,61 @@ describe('product pages rendered on the server', () => {
     expect(errors).toEqual([]);
     expect(searches).toEqual([]);
     await context.close();
+  });
+
+  it('says a product being regrouped with its offers is being updated, with a 503 and Retry-After, and shows it once it is back', async () => {
+    const { items } = (await (await fetch(`${stack.apiUrl}/api/sitemap/products?page=1`)).json()) as { items: Listed[] };
+    const regrouped = items.find((item) => item.id !== product.id) as Listed;
+    // A re-clustering under way in another process, as it records one: the product's offers taken off it, it removed.
+    const db = new Database(stack.databasePath);
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      db.transaction(() => {
+        db.prepare('INSERT INTO recluster_offers (offer_id, product_before) SELECT id, product_id FROM offers WHERE product_id = ?').run(regrouped.id);
+        db.prepare('UPDATE offers SET product_id = NULL WHERE product_id = ?').run(regrouped.id);
+        db.prepare('DELETE FROM products WHERE id = ?').run(regrouped.id);
+      })();
+    } finally {
+      db.close();
+    }
+    const address = `/product/${regrouped.id}/x`;
+    const first = await fetch(`${shopper}${address}`);
+    expect(first.status).toBe(503);
+    expect(first.headers.get('retry-after')).toBe('5');
+
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${shopper}${address}`);
+      await page.getByRole('heading', { name: 'This product is being updated' }).waitFor();
+      await page.getByText('This product is being regrouped with its offers: try again in a few seconds').waitFor();
+      await page.getByText(/^Asking again in \d seconds?\.$/).waitFor();
+      expect(await page.title()).toBe('This product is being updated · PriceHunt');
+
+      // An admin carries the re-clustering on: its offers are placed again, and the page finds the product by itself.
+      const login = stack.seedOutput.match(/admin console login: (\S+) \/ (\S+)/);
+      const origin = writeOriginFor(stack.apiUrl, '/api/admin');
+      const signedIn = await fetch(`${stack.apiUrl}/api/business/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({ email: login?.[1], password: login?.[2] }),
+      });
+      const cookie = sessionCookie(signedIn) as string;
+      const carried = await fetch(`${stack.apiUrl}/api/admin/catalog/recluster`, { method: 'POST', headers: { cookie, origin } });
+      expect(carried.status).toBe(202);
+      expect(await carried.json()).toMatchObject({ resumed: true });
+      const back = (await pollUntil(
+        async () => {
+          const answer = await fetch(`${stack.apiUrl}/api/products/${regrouped.id}`);
+          return answer.status === 200 ? ((await answer.json()) as { product: Listed }).product : null;
+        },
+        (found) => found !== null,
+        { failure: () => `product ${regrouped.id} was not back after the re-clustering was carried on` },
+      )) as Listed;
+      await page.getByRole('heading', { level: 1, name: back.title }).waitFor({ timeout: 10_000 });
+      expect(new URL(page.url()).pathname).toMatch(new RegExp(`^/product/${back.id}/[a-z0-9-]+$`));
+    } finally {
+      await page.close();
+    }
   });
 });

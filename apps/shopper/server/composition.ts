@@ -108,7 +108,8 @@ async function renderPage(settings: ShopperServerSettings, site: Renderer, req: 
   const body = result.kind === 'page' ? pageHtml(shellHtml(html, pathname), result) : shellHtml(html, pathname);
   const headers: http.OutgoingHttpHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' };
   if (NOINDEX.test(pathname)) headers['x-robots-tag'] = 'noindex';
-  send(req, res, result.kind === 'page' ? result.status : 200, headers, body);
+  if (result.kind === 'shell' && result.unavailable) headers['retry-after'] = String(result.unavailable.retryAfterSeconds);
+  send(req, res, result.kind === 'page' ? result.status : result.unavailable ? 503 : 200, headers, body);
 }
 
 /** The server's request handler, built once. */

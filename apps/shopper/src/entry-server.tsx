@@ -15,7 +15,7 @@ import { AppShell } from './app/app';
 import { ACCOUNT_HINT_KEY } from './features/account/account-context';
 import { paths, PRODUCT_URL_PATH } from './config/paths';
 import type { RenderStatus, RouteData } from './lib/route-data';
-import { setDefaultBaseUrl } from '@pricehunt/api-client';
+import { ApiError, isApiError, setDefaultBaseUrl } from '@pricehunt/api-client';
 import { browseRequestOf, CATEGORIES_KEY } from './features/browse/browse-request';
 import { getDeals } from './features/deals/api';
 import { DEMO_EXAMPLES_KEY, loadDemoExamples } from './features/search/demo-examples';
@@ -61,18 +61,26 @@ export type RenderResult =
    * results page (303, See Other).
    */
   | { kind: 'redirect'; location: string; status: 301 | 303 }
-  /** Not a page rendered on the server: the shell, rendered in the browser. */
-  | { kind: 'shell' };
+  /**
+   * Not a page rendered on the server: the shell, rendered in the browser; with the API's 503 and its Retry-After when
+   * what the page shows is not ready yet (a product being regrouped, a database busy): the browser's page waits and
+   * asks again, and a crawler comes back later.
+   */
+  | { kind: 'shell'; unavailable?: { retryAfterSeconds: number } };
 
 const PRODUCT_PATH = /^\/product\/(\d{1,15})(?:\/([^/]*))?\/?$/;
 const CATEGORY_PATH = /^\/browse(?:\/([^/]+))?\/?$/;
 
 type RoutePage = Extract<RenderResult, { kind: 'page' }>;
 
-/** GET of an API path, its JSON read by `schema`; null for a 404. */
+/** GET of an API path, its JSON read by `schema`; null for a 404; a 503 throws the API's error (`render`). */
 async function readApi<T>(options: RenderOptions, path: string, schema: { parse(value: unknown): T }): Promise<T | null> {
   const response = await options.api(path);
   if (response.status === 404) return null;
+  if (response.status === 503) {
+    const retryAfter = Number(response.headers.get('retry-after'));
+    throw new ApiError({ status: 503, code: 'SERVICE_UNAVAILABLE', message: `GET ${path} answered 503`, retryAfterSeconds: retryAfter > 0 ? retryAfter : undefined });
+  }
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
   return schema.parse(await response.json());
 }
@@ -218,8 +226,17 @@ async function renderWithoutData(url: string, options: RenderOptions): Promise<R
   return { kind: 'page', status: status.status, head, html, data: {} };
 }
 
+/** The API's wait, in seconds, when it asks to (503) without saying how long. */
+const UNAVAILABLE_RETRY_SECONDS = 5;
+
 export async function render(url: string, options: RenderOptions): Promise<RenderResult> {
-  const result = await renderRoute(url, options);
+  let result: RenderResult;
+  try {
+    result = await renderRoute(url, options);
+  } catch (error) {
+    if (!isApiError(error) || error.status !== 503) throw error;
+    return { kind: 'shell', unavailable: { retryAfterSeconds: error.retryAfterSeconds ?? UNAVAILABLE_RETRY_SECONDS } };
+  }
   return result.kind === 'page' ? { ...result, data: { ...result.data, ...accountData(options) } } : result;
 }
 

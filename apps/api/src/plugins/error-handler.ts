@@ -134,7 +134,7 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
       const envelope = envelopeFor(error, request);
       if (error instanceof RetryLaterError) void reply.header('retry-after', String(error.retryAfterSeconds));
-      if (envelope.statusCode === 503) void reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+      else if (envelope.statusCode === 503) void reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
       // A body refused unread (too large) is read to its end first; Fastify asks to close the connection after a body
       // it could not take, which is needless once the body is read: the connection then stays open for the next request.
       if (envelope.statusCode === 413 && !request.raw.complete && (await drainBody(request.raw))) void reply.removeHeader('connection');

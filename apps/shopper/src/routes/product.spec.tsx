@@ -217,6 +217,26 @@ describe('product page', () => {
     expect([productIdOf('0'), productIdOf('7.5'), productIdOf('-7'), productIdOf('99999999999999999'), productIdOf('42')]).toEqual([null, null, null, null, 42]);
   });
 
+  it('says a product being regrouped is being updated, counts down the wait the API asks for and asks again by itself', async () => {
+    let calls = 0;
+    mockApi({
+      'GET /api/products/7': () => {
+        calls++;
+        return calls === 1
+          ? errorResponse(503, 'SERVICE_UNAVAILABLE', 'This product is being regrouped with its offers: try again in a few seconds', { headers: { 'retry-after': '2' } })
+          : jsonResponse(productDetail());
+      },
+    });
+    renderProduct();
+    const notice = (await screen.findByRole('heading', { level: 1, name: 'This product is being updated' })).closest('[role="status"]') as HTMLElement;
+    expect(notice).toHaveTextContent('This product is being regrouped with its offers: try again in a few seconds');
+    expect(notice).toHaveTextContent('Asking again in 2 seconds.');
+    await waitFor(() => expect(document.title).toBe('This product is being updated · PriceHunt'));
+    expect(await within(notice).findByText('Asking again in 1 second.', undefined, { timeout: 2000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sony WH-1000XM5 Wireless Headphones' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(calls).toBe(2);
+  });
+
   it('shows an error with a retry when the product cannot be loaded', async () => {
     let calls = 0;
     mockApi({

@@ -19,6 +19,7 @@ import { formatMoney, productCurrency } from '../lib/format';
 import { errorMessage, useAsync } from '../lib/use-async';
 import { useHydrated } from '../lib/use-hydrated';
 import { usePageTitle } from '../lib/use-page-title';
+import { ProductNotReady, useNotReady } from './product-not-ready';
 
 /** The product id in the address: digits naming a whole number above 0; null for anything else (not found). */
 export function productIdOf(param: string | undefined): number | null {
@@ -208,13 +209,16 @@ function ProductView({ idParam }: { idParam: string | undefined }) {
   const offers = data ? asSearchOffers(data.offers) : [];
   const best = offers.find((offer) => offer.isBestPrice);
   const unknown = id === null || (detail.status === 'error' && isUnknownProduct(detail.error)) || (renderedUnknown && detail.status === 'loading');
+  const notReady = useNotReady(detail);
   // The product's one best price (the API's), and the offer it is (the one the API marks).
   const bestCents = data?.product.bestPriceCents ?? null;
   const [filters, setFilters] = useOfferFilters();
   usePageTitle(
     unknown
       ? 'Product not found'
-      : data
+      : notReady
+        ? 'This product is being updated'
+        : data
         ? `${data.product.title}${bestCents !== null ? `, from ${formatMoney(bestCents, best?.currency ?? data.product.currency)}` : ''}`
         : detail.status === 'error'
           ? 'The product could not be loaded'
@@ -228,6 +232,13 @@ function ProductView({ idParam }: { idParam: string | undefined }) {
   }, [canonical, location.pathname, location.search, location.hash, navigate]);
 
   if (unknown) return <ProductNotFound />;
+  if (notReady) {
+    return (
+      <div className="ph-page ph-results ph-product-page">
+        <ProductNotReady error={notReady} asking={detail.status === 'loading'} onRetry={detail.reload} />
+      </div>
+    );
+  }
   return (
     <div className="ph-page ph-results ph-product-page">
       {detail.status === 'loading' ? <ProductSkeleton /> : null}

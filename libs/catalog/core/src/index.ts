@@ -7,7 +7,7 @@ export * from './lib/ingestion-store';
 export * from './lib/place-offer';
 export * from './lib/page-offer';
 export * from './lib/ingestion';
-export { SERVING_BATCHES, type ReclusterResult } from './lib/recluster';
+export { SERVING_BATCHES, successorWhilePlacing, type ReclusterResult } from './lib/recluster';
 export { slugId } from './lib/feed-import';
 export * from './lib/import-runs';
 export * from './lib/bulk-index';

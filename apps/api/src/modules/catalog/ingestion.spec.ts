@@ -587,9 +587,12 @@ describe('re-clustering the catalog', () => {
         },
       }),
     ).rejects.toBe(died);
-    // Until it is carried on, the offers it had yet to place are in no product.
+    // Until it is carried on, the offers it had yet to place are in no product, and their product's page says to come back.
     expect(Object.values(await productsOf()).filter((id) => id === null)).toHaveLength(3);
-    expect((await t.app.inject({ method: 'GET', url: `/api/products/${before.R5}` })).statusCode).toBe(404);
+    const waiting = await t.app.inject({ method: 'GET', url: `/api/products/${before.R5}` });
+    expect(waiting.statusCode).toBe(503);
+    expect(waiting.headers['retry-after']).toBe('5');
+    expect(waiting.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', error: 'This product is being regrouped with its offers: try again in a few seconds' });
 
     const next = await buildTestApp({ DATABASE_URL: t.databaseUrl });
     try {
@@ -624,6 +627,36 @@ describe('re-clustering the catalog', () => {
     expect(await t.app.storage.catalog.successorOf(split)).toBe(before.R3);
     const res = await t.app.inject({ method: 'GET', url: `/api/products/${split}` });
     expect(res.json().product).toMatchObject({ id: before.R3, offerCount: 2 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/products/999999' })).statusCode).toBe(404);
+  });
+
+  it('leads a retired id, while its re-clustering is under way, to the product its offers placed so far are in', async () => {
+    await t.app.catalog.ingestion.importOffers(OFFERS, { format: 'gmc', source: 'recluster' });
+    const before = await productsOf();
+    const now = new Date().toISOString();
+    await run(t.app, 'INSERT INTO products (title, created_at, updated_at) VALUES (?, ?, ?)', ['Dyson V15 (split)', now, now]);
+    const split = await value<number>(t.app, 'SELECT max(id) FROM products');
+    await run(t.app, 'UPDATE offers SET product_id = ? WHERE external_id = ?', [split, 'R4']);
+    for (const id of [present(before.R3), split]) await t.app.storage.catalog.refreshProduct(id, new Date().toISOString());
+    const died = new Error('killed');
+    // Cut short after R1 to R4 are placed again: R4 back with R3, the cooker (R5) not yet.
+    await expect(
+      t.app.catalog.ingestion.recluster({
+        batchSize: 4,
+        onProgress: () => {
+          throw died;
+        },
+      }),
+    ).rejects.toBe(died);
+
+    expect(await t.app.storage.catalog.successorOf(split)).toBe(before.R3);
+    const moved = await t.app.inject({ method: 'GET', url: `/api/products/${split}` });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().product).toMatchObject({ id: before.R3, offerCount: 2 });
+    expect(await t.app.storage.catalog.successorOf(present(before.R5))).toBe('placing');
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${before.R5}` })).statusCode).toBe(503);
+    // An id no re-clustering took offers off leads nowhere.
+    expect(await t.app.storage.catalog.successorOf(999999)).toBeNull();
     expect((await t.app.inject({ method: 'GET', url: '/api/products/999999' })).statusCode).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 import { op, type IngestionStore, type ReclusterOffer } from './ingestion-store';
 import type { ProductMatcher } from './matching';
 import { placeOffer } from './place-offer';
-import { productOf } from './ports';
+import { productOf, type ProductSuccessor } from './ports';
 
 export interface ReclusterOptions {
   /** Offers a batch (one unit of work) places at most. */
@@ -101,11 +101,28 @@ function outcomeOf(rows: ReadonlyArray<ReclusterOffer & { productId: number | nu
   }
   const redirects: Array<[number, number]> = [];
   for (const [previous, targets] of moved) {
-    let best: [number, number] | null = null;
-    for (const [target, count] of targets) if (!best || count > best[1] || (count === best[1] && target < best[0])) best = [target, count];
-    if (best) redirects.push([previous, best[0]]);
+    const best = mostHeld(targets);
+    if (best !== null) redirects.push([previous, best]);
   }
   return { products: now.size, kept: kept.size, redirects };
+}
+
+/** Of products by how many offers of an old product each holds, the one that holds most (the lower id on a tie). */
+function mostHeld(targets: ReadonlyMap<number, number>): number | null {
+  let best: [number, number] | null = null;
+  for (const [target, count] of targets) if (!best || count > best[1] || (count === best[1] && target < best[0])) best = [target, count];
+  return best ? best[0] : null;
+}
+
+/**
+ * Where an old product id leads while a re-clustering is under way, from its recorded offers counted by the product
+ * each is in now (null: not placed yet): the product that holds most of those already placed, as its redirect will
+ * when the re-clustering ends; 'placing' when none is placed yet; null when the re-clustering took no offer off it.
+ */
+export function successorWhilePlacing(rows: ReadonlyArray<{ productId: number | null; offers: number }>): ProductSuccessor {
+  const placed = new Map<number, number>();
+  for (const row of rows) if (row.productId !== null) placed.set(row.productId, row.offers);
+  return mostHeld(placed) ?? (rows.length > 0 ? 'placing' : null);
 }
 
 /** Places the offers the re-clustering under way has yet to place, then ends it; null when `stopping` cut it short. */

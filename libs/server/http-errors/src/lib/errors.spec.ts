@@ -8,7 +8,8 @@ describe('HTTP errors', () => {
   });
 
   it('says how long to wait before a retry', () => {
-    expect(new RetryLaterError('Too many attempts', 30)).toMatchObject({ statusCode: 429, retryAfterSeconds: 30 });
+    expect(new RetryLaterError('Too many attempts', 30)).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED', retryAfterSeconds: 30 });
+    expect(new RetryLaterError('Not ready yet', 5, 503)).toMatchObject({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: 5 });
   });
 
   it('answers one envelope, with only the parts it has', () => {

@@ -23,13 +23,17 @@ export const conflict = (message: string, field?: string) =>
   new HttpError(409, ErrorCode.conflict, message, field, field ? [{ field, message }] : undefined);
 export const tooManyRequests = (message = 'Too many requests, try again later') => new HttpError(429, ErrorCode.rateLimited, message);
 
-/** A 429 that says how long to wait: the error handler sends `retryAfterSeconds` as the Retry-After header. */
+/**
+ * A 429 (too many requests) or a 503 (what was asked for is not ready yet) that says how long to wait: the error
+ * handler sends `retryAfterSeconds` as the Retry-After header.
+ */
 export class RetryLaterError extends HttpError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    status: 429 | 503 = 429,
   ) {
-    super(429, ErrorCode.rateLimited, message);
+    super(status, status === 429 ? ErrorCode.rateLimited : ErrorCode.unavailable, message);
     this.name = 'RetryLaterError';
   }
 }

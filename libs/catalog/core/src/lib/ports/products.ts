@@ -1,13 +1,19 @@
 import type { ProductRow, SuggestionCandidate } from './rows';
 
+/** Where a retired product id leads (`ProductReads.successorOf`). */
+export type ProductSuccessor = number | 'placing' | null;
+
 /** Products as searches, suggestions and the admin console find them. */
 export interface ProductReads {
   /** A product, or null. */
   getProduct(id: number): Promise<ProductRow | null>;
   /** The products among `ids` that exist, by id (one read for a whole list). */
   getProducts(ids: readonly number[]): Promise<Map<number, ProductRow>>;
-  /** The product a retired product id's offers went to, or null. */
-  successorOf(id: number): Promise<number | null>;
+  /**
+   * Where a product id no product has leads: the product its offers went to (merged, split, re-clustered); 'placing'
+   * while a re-clustering under way has yet to place any of its offers; null when it leads nowhere.
+   */
+  successorOf(id: number): Promise<ProductSuccessor>;
   /** The one product with offers whose name is exactly `title`; null when none or several have it. */
   productIdByExactTitle(title: string): Promise<number | null>;
   /**

@@ -218,7 +218,12 @@ export const productRedirects = pgTable(
 );
 
 /** A re-clustering under way: the offers it took off their products, with those products (./sqlite-schema.ts). */
-export const reclusterOffers = pgTable('recluster_offers', {
-  offerId: integer('offer_id').primaryKey(),
-  productBefore: integer('product_before'),
-});
+export const reclusterOffers = pgTable(
+  'recluster_offers',
+  {
+    offerId: integer('offer_id').primaryKey(),
+    productBefore: integer('product_before'),
+  },
+  // Where an old product's id leads while its offers are being placed (the product page's `successorOf`).
+  (table) => [index('recluster_offers_before_idx').on(table.productBefore)],
+);

@@ -183,6 +183,9 @@ export const SAME_SQL = {
   countPriceHeldOffers: "SELECT count(*) AS n FROM offers WHERE held = 'price'",
   /** Two at the most: one tells that exactly one product has the title. */
   productIdsByTitle: (title: string) => `SELECT id FROM products WHERE title = ${title} AND offer_count > 0 ORDER BY offer_count DESC, id ASC LIMIT 2`,
+  /** The offers a re-clustering under way took off a product, counted by the product each is in now (`successorWhilePlacing`). */
+  placingOffersOf: (productBefore: string) => `SELECT o.product_id AS "productId", CAST(count(*) AS integer) AS offers FROM recluster_offers r JOIN offers o ON o.id = r.offer_id
+      WHERE r.product_before = ${productBefore} GROUP BY o.product_id`,
   productsPricedBefore: (limit: string) => `SELECT id FROM products WHERE best_price_cents IS NOT NULL AND best_offer_id IS NULL ORDER BY id LIMIT ${limit}`,
   showcaseOffer: (retailer: string) => `SELECT o.url FROM offers o JOIN products p ON p.id = o.product_id
       WHERE o.retailer_id = ${retailer} AND p.offer_count >= 3 AND p.best_price_cents < ${TOTAL('o')}

@@ -266,7 +266,12 @@ export const productRedirects = sqliteTable(
  * takes them off, emptied in the one that ends it; offers still without a product are those it has yet to place, so a
  * re-clustering cut short (its process killed) is finished by the next (`catalog-core` reclusterCatalog).
  */
-export const reclusterOffers = sqliteTable('recluster_offers', {
-  offerId: integer('offer_id').primaryKey(),
-  productBefore: integer('product_before'),
-});
+export const reclusterOffers = sqliteTable(
+  'recluster_offers',
+  {
+    offerId: integer('offer_id').primaryKey(),
+    productBefore: integer('product_before'),
+  },
+  // Where an old product's id leads while its offers are being placed (the product page's `successorOf`).
+  (table) => [index('recluster_offers_before_idx').on(table.productBefore)],
+);

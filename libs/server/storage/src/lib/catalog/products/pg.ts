@@ -1,4 +1,4 @@
-import type { CatalogCounts, ProductReads, ProductRow, ProductUpkeep, SuggestionCandidate } from '@pricehunt/catalog-core';
+import { successorWhilePlacing, type CatalogCounts, type ProductReads, type ProductRow, type ProductUpkeep, type SuggestionCandidate } from '@pricehunt/catalog-core';
 import { present } from '@pricehunt/contracts';
 import type pg from 'pg';
 import { pgCatalogReads } from '../offers/pg';
@@ -19,7 +19,8 @@ export function createPgProductReads(pool: pg.Pool): ProductReads {
     },
     async successorOf(id) {
       const { rows } = await pool.query<{ toId: number }>({ name: 'catalog/successor', text: 'SELECT to_id AS "toId" FROM product_redirects WHERE from_id = $1', values: [id] });
-      return rows[0]?.toId ?? null;
+      if (rows[0]) return rows[0].toId;
+      return successorWhilePlacing(await rowsOf<{ productId: number | null; offers: number }>(pool, 'placing-offers-of', SAME_SQL.placingOffersOf('$1'), [id]));
     },
     async productIdByExactTitle(title) {
       const { rows } = await pool.query<{ id: number }>({

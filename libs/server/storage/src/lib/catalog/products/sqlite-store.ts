@@ -1,5 +1,5 @@
 import { productName } from '@pricehunt/catalog-matching';
-import type { NewProduct, ProductRow } from '@pricehunt/catalog-core';
+import { successorWhilePlacing, type NewProduct, type ProductRow, type ProductSuccessor } from '@pricehunt/catalog-core';
 import { present } from '@pricehunt/contracts';
 import type Database from 'better-sqlite3';
 import { BULK_SQL } from '../sqlite/bulk-sql';
@@ -23,6 +23,7 @@ const LOOKUPS = {
   offerProductsById: 'SELECT id, product_id AS productId FROM offers ORDER BY id',
   offerProducts: 'SELECT id, product_id AS productId FROM offers',
   redirectOf: 'SELECT to_id FROM product_redirects WHERE from_id = ?',
+  placingOffersOf: SAME_SQL.placingOffersOf('?'),
   loneOffersWithoutModelNumber: `${LONE_OFFERS} WHERE p.offer_count = 1 AND o.model_key IS NULL ORDER BY p.id`,
   // The ids as an IN list: joined as a table, the planner scanned the whole JSON array for each lone product.
   loneOffersWithoutModelNumberAmong: `${LONE_OFFERS} WHERE ${SQLITE_SQL.inIds('p.id', '?')} AND p.offer_count = 1 AND o.model_key IS NULL ORDER BY p.id`,
@@ -53,8 +54,9 @@ export function sqliteProductLookups(sqlite: Database.Database) {
     offerProducts: () => s.offerProductsById.all() as Array<{ id: number; productId: number | null }>,
     /** Every offer's id and product, in the order the table is read (no order asked). */
     offerProductsUnordered: () => s.offerProducts.all() as Array<{ id: number; productId: number | null }>,
-    /** The product a retired id's offers went to, or null. */
-    successorOf: (id: number): number | null => (s.redirectOf.get(id) as number | undefined) ?? null,
+    /** Where a product id no product has leads (`ProductReads.successorOf`). */
+    successorOf: (id: number): ProductSuccessor =>
+      (s.redirectOf.get(id) as number | undefined) ?? successorWhilePlacing(s.placingOffersOf.all(id) as Array<{ productId: number | null; offers: number }>),
     /**
      * Products of a single offer that states no model number (in its part-number field or its title), with that offer:
      * among the given products, or in the whole catalog.

@@ -1,0 +1,1 @@
+CREATE INDEX "recluster_offers_before_idx" ON "recluster_offers" USING btree ("product_before");
