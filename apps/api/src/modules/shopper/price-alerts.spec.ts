@@ -100,6 +100,28 @@ describe('price alerts', () => {
     await send('DELETE', `/api/shopper/favorites/${tvId}/alert`);
   });
 
+  it('keeps a reached alert while its product has no price (regrouped by a re-clustering), and emails no second time when it is back', async () => {
+    await importPrice(139_999);
+    await send('PUT', `/api/shopper/favorites/${tvId}/alert`, { belowCents: 130_000 });
+    const before = (await mails()).length;
+    await importPrice(124_999);
+    await t.app.priceAlerts.idle();
+    expect((await mails()).slice(before)).toHaveLength(1);
+
+    // A re-clustering under way, as it records one: the product's offers taken off it, the product gone until placed.
+    await run(t.app, 'INSERT INTO recluster_offers (offer_id, product_before) SELECT id, product_id FROM offers WHERE product_id = ?', [tvId]);
+    await run(t.app, 'UPDATE offers SET product_id = NULL WHERE product_id = ?', [tvId]);
+    await run(t.app, 'DELETE FROM products WHERE id = ?', [tvId]);
+    expect(await t.app.priceAlerts.check()).toMatchObject({ sent: 0, rearmed: 0 });
+    expect((await favorite()).alert).toMatchObject({ reachedPriceCents: 124_999, reachedAt: expect.any(String) });
+
+    await t.app.catalog.ingestion.recluster();
+    expect(await t.app.storage.catalog.getProduct(tvId)).toMatchObject({ bestPriceCents: 124_999 });
+    expect(await t.app.priceAlerts.check()).toMatchObject({ sent: 0, rearmed: 0 });
+    expect((await mails()).slice(before)).toHaveLength(1);
+    await send('DELETE', `/api/shopper/favorites/${tvId}/alert`);
+  });
+
   it('marks an alert the price already meets as reached when it is set, without an email', async () => {
     await importPrice(100_000);
     await t.app.priceAlerts.idle();

@@ -127,7 +127,9 @@ export function createPriceAlertChecker(deps: { repo: PriceAlertRepository; mail
         }
         await repo.markReached(row, clock().toISOString(), row.bestCents as number);
         result.sent++;
-      } else if (!atOrBelow && row.reachedAt !== null) {
+      } else if (row.bestCents !== null && row.bestCents > row.belowCents && row.reachedAt !== null) {
+        // Re-armed by a price above the alert's, not by none: a product with no price for a while (its offers being
+        // regrouped by a re-clustering, none priced) is told again only after its price has been above the alert's.
         await repo.rearm(row);
         result.rearmed++;
       }
