@@ -85,8 +85,8 @@ export interface CatalogCorrections {
   approveOfferPrice(offerId: number, audit: CorrectionAudit<ApproveFacts>, now: string): Promise<CorrectionResult<{ productId: number }>>;
   /**
    * An admin's correction: every offer of product `sourceId` joins `targetId`; `sourceId` is retired (a redirect
-   * to `targetId`, earlier redirects to it follow, shoppers' favorites and alerts move unless already saved under the
-   * target), figures refreshed and the audit entry written: one transaction. `moved`: how many offers moved.
+   * to `targetId`, earlier redirects to it follow, shoppers' favorites, alerts and watches move unless already saved
+   * under the target), figures refreshed and the audit entry written: one transaction. `moved`: how many offers moved.
    */
   mergeProducts(sourceId: number, targetId: number, audit: CorrectionAudit<MergeFacts>, now: string): Promise<CorrectionResult<{ moved: number }>>;
 }

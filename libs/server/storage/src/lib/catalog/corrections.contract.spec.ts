@@ -43,6 +43,14 @@ async function seed(run: PortEngine['query']) {
   ]);
   await run(`INSERT INTO shopper_favorites (shopper_id, product_id, title, saved_at, alert_below_cents) VALUES
     ('s1', 2, 'Sony WH1000XM5 wireless', ?, 25000), ('s2', 2, 'Sony WH1000XM5 wireless', ?, NULL), ('s2', 1, 'Sony WH-1000XM5', ?, 20000)`, [at(1), at(1), at(2)]);
+  // Watches of product 2 (s1's, and s2's, who watches product 1 too) and s1's watch of a link of product 2's offer.
+  const watch = (id: string, shopper: string, target: string, product: number, url: string | null) =>
+    run(`INSERT INTO watches (id, shopper_id, owner, email, status, stop_token, target, product_id, url, title, created_at, updated_at)
+      VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?, 'Sony WH-1000XM5', 1, 1)`, [id, shopper, `shopper:${shopper}`, `${shopper}@example.com`, `stop-${id}`, target, product, url]);
+  await watch('w1', 's1', 'product:2', 2, null);
+  await watch('w2', 's2', 'product:2', 2, null);
+  await watch('w3', 's2', 'product:1', 1, null);
+  await watch('w4', 's1', 'url:https://www.walmart.com/ip/x/14', 2, 'https://www.walmart.com/ip/x/14');
 }
 
 const actor = { actorId: 'admin-1', actorEmail: 'admin@example.com' };
@@ -163,7 +171,7 @@ describe.each(ENGINES)('catalog corrections on %s', (engine: EngineName) => {
   });
 
   describe('mergeProducts', () => {
-    it('moves the offers, retires the product (redirects flat, favorites and alerts follow) and writes the audit entry', async () => {
+    it('moves the offers, retires the product (redirects flat, favorites, alerts and watches follow) and writes the audit entry', async () => {
       const done = await catalog.mergeProducts(
         2,
         1,
@@ -189,6 +197,12 @@ describe.each(ENGINES)('catalog corrections on %s', (engine: EngineName) => {
         { shopperId: 's1', productId: 1, alert: 25_000 },
         { shopperId: 's2', productId: 1, alert: 20_000 },
       ]);
+      // Watches follow too: s1's product watch and link watch; s2 watched both, and keeps the successor's.
+      expect(await run('SELECT id, target, product_id AS "productId" FROM watches ORDER BY id')).toEqual([
+        { id: 'w1', target: 'product:1', productId: 1 },
+        { id: 'w3', target: 'product:1', productId: 1 },
+        { id: 'w4', target: 'url:https://www.walmart.com/ip/x/14', productId: 1 },
+      ]);
       expect(await audits()).toEqual([
         { action: 'catalog.merge_products', actorEmail: 'admin@example.com', targetId: '1', targetLabel: 'Sony WH-1000XM5', before: { product: 2, offers: 1 }, after: { offers: 4 }, createdAt: NOW },
       ]);
@@ -211,6 +225,7 @@ describe.each(ENGINES)('catalog corrections on %s', (engine: EngineName) => {
       expect(await catalog.successorOf(2)).toBeNull();
       expect(await catalog.successorOf(9)).toBe(2);
       expect(await run('SELECT count(*) AS n FROM shopper_favorites WHERE product_id = 2')).toEqual([{ n: 2 }]);
+      expect(await run('SELECT id FROM watches WHERE product_id = 2 ORDER BY id')).toEqual([{ id: 'w1' }, { id: 'w2' }, { id: 'w4' }]);
       expect(await audits()).toEqual([]);
     });
   });

@@ -143,8 +143,8 @@ export async function createProductPg(db: Queryable, product: NewProduct, now: s
 
 /**
  * Records that a retired product's offers went to another (the SQLite store's redirectProducts, one pair): chains stay
- * flat, and signed-in shoppers' favorites (with their price alerts) follow, but one already saved under the successor
- * stays (SQLite: UPDATE OR IGNORE, then DELETE). Inside the transaction that retired it.
+ * flat, and signed-in shoppers' favorites (with their price alerts) and watches follow, but one already saved under the
+ * successor stays (SQLite: UPDATE OR IGNORE, then DELETE). Inside the transaction that retired it.
  */
 export async function redirectProductPg(db: Queryable, from: number, to: number, now: string): Promise<void> {
   if (from === to) return;
@@ -161,4 +161,11 @@ export async function redirectProductPg(db: Queryable, from: number, to: number,
     values: [from, to],
   });
   await db.query({ name: 'catalog/drop-moved-favorites', text: 'DELETE FROM shopper_favorites WHERE product_id = $1', values: [from] });
+  await db.query({
+    name: 'catalog/move-watches',
+    text: `UPDATE watches w SET product_id = $2, target = CASE WHEN w.url IS NULL THEN 'product:' || $2::integer ELSE w.target END WHERE w.product_id = $1
+      AND (w.url IS NOT NULL OR NOT EXISTS (SELECT 1 FROM watches v WHERE v.owner = w.owner AND v.target = 'product:' || $2::integer))`,
+    values: [from, to],
+  });
+  await db.query({ name: 'catalog/drop-moved-watches', text: 'DELETE FROM watches WHERE product_id = $1', values: [from] });
 }

@@ -88,6 +88,9 @@ const WRITES = {
   // Signed-in shoppers' favorites (and their price alerts) follow; one already saved under the successor stays.
   moveFavorites: 'UPDATE OR IGNORE shopper_favorites SET product_id = @to WHERE product_id = @from',
   dropMovedFavorites: 'DELETE FROM shopper_favorites WHERE product_id = @from',
+  // Watches too (a product's is named by it: "product:<id>"); a product watch whose owner watches the successor goes.
+  moveWatches: `UPDATE OR IGNORE watches SET product_id = @to, target = CASE WHEN url IS NULL THEN 'product:' || CAST(@to AS INTEGER) ELSE target END WHERE product_id = @from`,
+  dropMovedWatches: 'DELETE FROM watches WHERE product_id = @from',
 };
 
 /** Products' figures and titles recomputed from their offers, with the connection's statements `s`. */
@@ -131,7 +134,7 @@ export function sqliteProductWrites(sqlite: Database.Database) {
   const { retitleProducts, refreshProducts } = productRefresh(sqlite, s);
   /**
    * Records that retired products' offers went to others (`[from, to]` pairs, in order), so that links,
-   * favorites and price alerts naming a retired id find its successor. Call inside the transaction that retired them.
+   * favorites, price alerts and watches naming a retired id find its successor. Call inside the transaction that retired them.
    */
   const redirectProducts = (pairs: ReadonlyArray<readonly [number, number]>, now = nowIso()): void => {
     for (const [from, to] of pairs) {
@@ -140,6 +143,8 @@ export function sqliteProductWrites(sqlite: Database.Database) {
       s.redirectProduct.run({ from, to, now });
       s.moveFavorites.run({ from, to });
       s.dropMovedFavorites.run({ from });
+      s.moveWatches.run({ from, to });
+      s.dropMovedWatches.run({ from });
     }
   };
   return {
