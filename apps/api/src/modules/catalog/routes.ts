@@ -23,7 +23,7 @@ import {
   suggestResponseSchema,
   SUGGEST_MAX_LIMIT,
 } from '@pricehunt/contracts';
-import { notFound, RetryLaterError } from '@pricehunt/http-errors';
+import { notFound } from '@pricehunt/http-errors';
 import {
   browsedInLines,
   compoundWordSpellings,
@@ -38,12 +38,9 @@ import {
   searchedWords,
 } from '@pricehunt/catalog-search';
 import { dealView, lowestPriceOffers, listedOfferViews, priceRangeSummaries, productSpecsView, productSummary } from '@pricehunt/catalog-core';
+import { productOrSuccessor } from './retired-products';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
-
-/** A product whose offers a re-clustering under way has yet to place: the 503's message and its Retry-After. */
-export const PRODUCT_BEING_PLACED = 'This product is being regrouped with its offers: try again in a few seconds';
-export const PLACING_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The products the search box suggests for typed words, without those whose listings hold the kind typed only as what
@@ -123,14 +120,9 @@ function suggestionRoutes(app: ZodApp) {
     '/products/:id',
     { schema: { tags: ['catalog'], params: productParamsSchema, response: { 200: productDetailResponseSchema } } },
     async (request) => {
-      let product = await repository.getProduct(request.params.id);
-      if (!product) {
-        // A retired id (merged, re-clustered) answers the product its offers went to; during a re-clustering, once one
-        // of them is placed again.
-        const successor = await repository.successorOf(request.params.id);
-        if (successor === 'placing') throw new RetryLaterError(PRODUCT_BEING_PLACED, PLACING_RETRY_AFTER_SECONDS, 503);
-        product = successor !== null ? await repository.getProduct(successor) : null;
-      }
+      // A retired id (merged, re-clustered) answers the product its offers went to; during a re-clustering, once one of
+      // them is placed again.
+      const product = await productOrSuccessor(repository, request.params.id);
       // A product none of whose offers shoppers may see (all held) is not shown.
       if (!product || product.offerCount === 0) throw notFound('No product with this id');
       const now = app.clock.now();

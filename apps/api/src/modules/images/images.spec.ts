@@ -168,6 +168,26 @@ describe('the image route', () => {
     expect(sources.hits('/toaster.jpg')).toBe(toaster);
   });
 
+  it('serves a retired product’s picture URL (a favorite keeps it) with its successor’s picture', async () => {
+    const ids = await catalogWith(['/kettle.png', '/toaster.jpg']);
+    const [kettle, toaster] = [ids.get('/kettle.png') as number, ids.get('/toaster.jpg') as number];
+    const merged = await t.app.storage.catalog.mergeProducts(
+      toaster,
+      kettle,
+      () => ({ actorId: 'a1', actorEmail: 'admin@example.com', action: 'catalog.merge_products', targetType: 'catalog', targetId: String(kettle), targetLabel: null, before: null, after: null }),
+      new Date().toISOString(),
+    );
+    expect(merged).toMatchObject({ ok: true });
+    const toasterFetched = sources.hits('/toaster.jpg');
+    const answer = await get(`/api/images/products/${toaster}?v=${imageVersion(sources.url('/toaster.jpg'))}&w=160`);
+    expect(answer.statusCode).toBe(200);
+    // The successor's picture, not cached for long: the version named is not its picture's.
+    expect(answer.headers['cache-control']).toBe('public, max-age=300');
+    const successors = await get(`/api/images/products/${kettle}?v=${imageVersion(sources.url('/kettle.png'))}&w=160`);
+    expect(answer.rawPayload.equals(successors.rawPayload)).toBe(true);
+    expect(sources.hits('/toaster.jpg')).toBe(toasterFetched);
+  });
+
   it('answers a product without a picture 404', async () => {
     const offers = [feedOffer({ externalId: 'N1', url: 'https://shop.example/p/n1', title: 'Acme Plain Thing without picture' })];
     await t.app.catalog.ingestion.importOffers(offers, { format: 'gmc', source: 'plain.tsv', retailer: { id: 'shop', name: 'Shop' } });

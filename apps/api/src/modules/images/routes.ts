@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_IMAGE_WIDTH, imageParamsSchema, imageQuerySchema, imageVersion, type ImageQuery } from '@pricehunt/contracts';
 import { notFound } from '@pricehunt/http-errors';
+import { productOrSuccessor } from '../catalog/retired-products';
 import { IMAGE_CONTENT_TYPES, type ImageFormat } from './service';
 
 /** A year: a URL's version changes with its source, so what it names never changes. */
@@ -46,7 +47,8 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/products/:id', { schema: schema('a product (the one its product summary shows)') }, async (request, reply) => {
-    const product = await repository.getProduct(request.params.id);
+    // A retired id (merged, re-clustered; a favorite saved before keeps its picture's URL) shows its successor's.
+    const product = await productOrSuccessor(repository, request.params.id);
     // A product none of whose offers shoppers may see (all held) is not shown.
     if (!product || product.offerCount === 0) throw notFound('No product with this id');
     if (!product.imageUrl) throw notFound('The product has no picture');
