@@ -27,8 +27,13 @@ async function main() {
     const total = underWay ? underWay.unplaced : await storage.catalog.countOffers();
     const bar = createProgressBar({ total, label: underWay ? 'Carrying on' : 'Re-clustering', unit: 'offers' });
     const started = Date.now();
-    const result = await catalog.ingestion.recluster({ onProgress: (done) => bar.update(done) });
+    const unplaceable: string[] = [];
+    const result = await catalog.ingestion.recluster({
+      onProgress: (done) => bar.update(done),
+      onUnplaceable: (offerId, error) => unplaceable.push(`offer ${offerId}: ${error instanceof Error ? error.message : String(error)}`),
+    });
     bar.done();
+    if (unplaceable.length > 0) console.log(`\nCould not place ${unplaceable.length.toLocaleString('en-US')} offers; each is in a product of its own:\n${unplaceable.join('\n')}`);
     console.log(`\nRe-clustered ${label} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     console.log(
       table(

@@ -59,7 +59,11 @@ export function createReclusterRuns({ repo, catalog, log, now = () => new Date()
   function carryOn(actor: Asker, resumed: boolean) {
     const started = Date.now();
     running = catalog.ingestion
-      .resumeRecluster({ ...SERVING_BATCHES, stopping: () => stopping })
+      .resumeRecluster({
+        ...SERVING_BATCHES,
+        stopping: () => stopping,
+        onUnplaceable: (offerId, error) => log.warn({ err: error, offerId }, 're-clustering could not place an offer: it is in a product of its own'),
+      })
       .then((result) => {
         // Recorded once, by the instance that ended it (others at the same re-clustering shared its batches).
         if (result?.ended) return recordRecluster({ repo, log, now }, actor, productsBefore, result, Date.now() - started, resumed);

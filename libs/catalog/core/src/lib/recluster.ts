@@ -14,6 +14,8 @@ export interface ReclusterOptions {
   bulk?: boolean;
   /** Told after each batch how many offers this call has placed. */
   onProgress?: (done: number) => void;
+  /** Told of an offer whose placement failed (the error): it was put into a product of its own instead. */
+  onUnplaceable?: (offerId: number, error: unknown) => void;
 }
 
 /** Batches for a process that also answers requests: units of work of about 100 ms, so no request waits long for one. */
@@ -68,16 +70,69 @@ async function placeBatch(store: IngestionStore, matcher: ProductMatcher, after:
           withOfferAtRetailer: offer.retailerId,
         },
       );
-      if (productId === null) {
-        const takeBack = productBefore !== null && !(yield* op('productExists', productBefore)) ? productBefore : undefined;
-        productId = yield* op('createProduct', { ...productOf(offer), id: takeBack }, nowIso());
-      }
+      productId ??= yield* productOfItsOwn(offer, productBefore);
       yield* op('setOfferProduct', offer.id, productId);
       dirty.add(productId);
     }
     if (dirty.size > 0) yield* op('refreshProducts', [...dirty], nowIso());
     return { placed, last };
   });
+}
+
+/** A new product for an offer, taking back the id of the product it was in before unless a product has it already. */
+function* productOfItsOwn(offer: Parameters<typeof productOf>[0], productBefore: number | null) {
+  const takeBack = productBefore !== null && !(yield* op('productExists', productBefore)) ? productBefore : undefined;
+  return yield* op('createProduct', { ...productOf(offer), id: takeBack }, nowIso());
+}
+
+/**
+ * The next offer of the re-clustering, put into a product of its own without asking the matcher (whose placement of it
+ * failed), in one unit of work; null when none is left after `after`.
+ */
+async function placeAlone(store: IngestionStore, after: number): Promise<number | null> {
+  return store.unitOfWork(function* () {
+    const [next]: ReclusterOffer[] = yield* op('reclusterOffersToPlace', after, 1);
+    if (!next) return null;
+    const offer = yield* op('getOffer', next.id);
+    if (offer) {
+      const productId = yield* productOfItsOwn(offer, next.productBefore);
+      yield* op('setOfferProduct', offer.id, productId);
+      yield* op('refreshProducts', [productId], nowIso());
+    }
+    return next.id;
+  });
+}
+
+/**
+ * Places the next batch. One offer the matcher cannot place would fail its batch at every try, and every re-clustering
+ * after it: a batch that fails is tried again one offer at a time (`careful` offers, so that the others are placed as
+ * usual), and an offer that fails alone goes into a product of its own. An error that placing it so meets too (the
+ * database's) is the re-clustering's.
+ */
+async function placeNext(
+  store: IngestionStore,
+  matcher: ProductMatcher,
+  after: number,
+  options: ResumeOptions,
+  state: { careful: number },
+): Promise<{ placed: number; last: number; retry: boolean }> {
+  const limit = state.careful > 0 ? 1 : (options.batchSize ?? 2000);
+  const budgetMs = options.batchMs ?? Number.POSITIVE_INFINITY;
+  try {
+    const batch = await placeBatch(store, matcher, after, limit, budgetMs, options.bulk === true);
+    state.careful = Math.max(0, state.careful - batch.placed);
+    return { ...batch, retry: false };
+  } catch (error) {
+    if (limit > 1) {
+      state.careful = limit;
+      return { placed: 0, last: after, retry: true };
+    }
+    const alone = await placeAlone(store, after).catch(() => null);
+    if (alone === null) throw error;
+    options.onUnplaceable?.(alone, error);
+    state.careful--;
+    return { placed: 1, last: alone, retry: false };
+  }
 }
 
 /**
@@ -127,13 +182,14 @@ export function successorWhilePlacing(rows: ReadonlyArray<{ productId: number | 
 
 /** Places the offers the re-clustering under way has yet to place, then ends it; null when `stopping` cut it short. */
 async function carryOn(store: IngestionStore, matcher: ProductMatcher, options: ResumeOptions, resumed: boolean): Promise<ReclusterResult | null> {
-  const batchSize = options.batchSize ?? 2000;
   let done = 0;
+  const state = { careful: 0 };
   // Offers are placed in id order, each batch after the last one placed; once none is left after it, a last look
   // from the start finds any another process at it left behind (its batch rolled back when it died).
   for (let after = 0; ; ) {
     if (options.stopping?.()) return null;
-    const { placed, last } = await placeBatch(store, matcher, after, batchSize, options.batchMs ?? Number.POSITIVE_INFINITY, options.bulk === true);
+    const { placed, last, retry } = await placeNext(store, matcher, after, options, state);
+    if (retry) continue;
     if (placed === 0) {
       if (after === 0) break;
       after = 0;

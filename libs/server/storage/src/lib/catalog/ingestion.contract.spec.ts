@@ -2,7 +2,7 @@ import type { FeedOffer } from '@pricehunt/catalog-feeds';
 import { feedOffer } from '../../testing';
 import { ENGINES, openPortEngine, type EngineConnection, type PortEngine } from '../../testing';
 import { createPgCatalogRepository, createPgCatalogServices, createSqliteCatalogRepository, createSqliteCatalogServices } from '../../index';
-import type { CatalogRepository, CatalogServices } from '@pricehunt/catalog-core';
+import { createIngestionService, type CatalogRepository, type CatalogServices } from '@pricehunt/catalog-core';
 import { present } from '@pricehunt/contracts';
 
 // An import decides on either engine with the same code (ingestion.ts over ingestion-store.ts): these cases run the
@@ -279,6 +279,39 @@ describe.each(CASES)('an import on %s, %s', (engine, _path, bulk) => {
     expect(await catalog.ingestion.reclusterProgress()).toBeNull();
     expect(await count(db, 'recluster_offers')).toBe(0);
     expect(await catalog.ingestion.resumeRecluster()).toBeNull();
+  });
+
+  it('puts an offer the matcher fails on into a product of its own, says which, and places the others as usual', async () => {
+    await catalog.ingestion.importOffers([...HEADPHONES, ...ELSEWHERE], { format: 'gmc', bulk, source: 'all' });
+    const clustered = await clusters(db);
+    const bose = present((await db.query<{ id: number }>("SELECT id FROM offers WHERE external_id = 'B2'"))[0]).id;
+    const { matcher, store } = catalog;
+    // A matcher that fails on one offer, every time it is asked (as a bug on one listing's words would).
+    const failing: typeof matcher = {
+      ...matcher,
+      steps: {
+        ...matcher.steps,
+        *rank(item, options) {
+          if (item.title.startsWith('Bose QuietComfort Ultra Wireless')) throw new Error('the matcher failed');
+          return yield* matcher.steps.rank(item, options);
+        },
+      },
+    };
+    const told: Array<[number, string]> = [];
+    const progress: number[] = [];
+
+    const result = await createIngestionService({ store, matcher: failing }).recluster({
+      batchSize: 3,
+      onProgress: (done) => progress.push(done),
+      onUnplaceable: (id, error) => told.push([id, (error as Error).message]),
+    });
+
+    expect(told).toEqual([[bose, 'the matcher failed']]);
+    expect(result).toMatchObject({ offers: 7, productsCreated: 5, ended: true });
+    const asSet = (products: string[][]) => products.map((ids) => ids.join(' ')).sort();
+    expect(asSet(await clusters(db))).toEqual(asSet([...clustered.map((ids) => ids.filter((id) => id !== 'B2')), ['B2']]));
+    expect(progress.at(-1)).toBe(7);
+    expect(await catalog.ingestion.reclusterProgress()).toBeNull();
   });
 
   it('re-clusters in batches of the time given, and places at the end an offer left behind its last batch', async () => {
