@@ -44,7 +44,8 @@ const toHit = (row: HitRow): IndexHit => ({ offerId: row.offerId, productId: row
  * `SearchIndexRepository` on PostgreSQL. Offer counts of words come from the GIN index (`offers_search_idx`: exact at
  * once, as FTS5's vocabulary table is), kept a while as the SQLite side keeps them (by this index, or in `counts`
  * shared by the indexes an import reads through, one per unit of work: see pg-ingestion-store.ts); the vocabulary is
- * the materialized view `offers_vocab` (`vocabularyRefresh`).
+ * the materialized view `offers_vocab` (`vocabularyRefresh`). The index keeps its list of entries not yet merged at
+ * 64 kB (migration 0025; pg-search-pending.spec.ts): every lookup reads that list whole.
  */
 export function createPgSearchIndexRepository({ pool }: { pool: Queryable }, options: { vocabularyDelayMs?: number; counts?: WordCounts } = {}): SearchIndexRepository {
   const counts = options.counts ?? createWordCounts();
