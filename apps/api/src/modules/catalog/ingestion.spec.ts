@@ -503,6 +503,27 @@ describe('re-clustering the catalog', () => {
     offer({ externalId: 'R4', url: 'https://www.walmart.com/ip/x/7000004', title: 'Dyson V15 Detect Cordless Stick Vacuum', brand: 'Dyson', mpn: '394472-01' }),
     offer({ externalId: 'R5', url: 'https://www.walmart.com/ip/x/7000005', title: 'Instant Pot Duo 7-in-1 Pressure Cooker, 6 Quart', brand: 'Instant Pot', mpn: '112-0170-01' }),
   ];
+  /** A re-clustering whose process dies once its first batch of `batchSize` offers is committed. */
+  const reclusterCutShort = async (batchSize: number) => {
+    const died = new Error('killed');
+    await expect(
+      t.app.catalog.ingestion.recluster({
+        batchSize,
+        onProgress: () => {
+          throw died;
+        },
+      }),
+    ).rejects.toBe(died);
+  };
+  /** The second vacuum offer (R4) moved out of `vacuum` into a product of its own, as an older matcher might have left it. */
+  const splitVacuum = async (vacuum: number) => {
+    const now = new Date().toISOString();
+    await run(t.app, 'INSERT INTO products (title, created_at, updated_at) VALUES (?, ?, ?)', ['Dyson V15 (split)', now, now]);
+    const split = await value<number>(t.app, 'SELECT max(id) FROM products');
+    await run(t.app, 'UPDATE offers SET product_id = ? WHERE external_id = ?', [split, 'R4']);
+    for (const id of [vacuum, split]) await t.app.storage.catalog.refreshProduct(id, now);
+    return split;
+  };
   const productsOf = async () =>
     Object.fromEntries((await rows<{ id: string; productId: number }>(t.app, 'SELECT external_id AS id, product_id AS "productId" FROM offers ORDER BY id')).map((each) => [each.id, each.productId]));
 
@@ -578,15 +599,7 @@ describe('re-clustering the catalog', () => {
   it('is carried on by the next start of the API when its process died part-way: every offer back in its product', async () => {
     await t.app.catalog.ingestion.importOffers(OFFERS, { format: 'gmc', source: 'recluster' });
     const before = await productsOf();
-    const died = new Error('killed');
-    await expect(
-      t.app.catalog.ingestion.recluster({
-        batchSize: 2,
-        onProgress: () => {
-          throw died;
-        },
-      }),
-    ).rejects.toBe(died);
+    await reclusterCutShort(2);
     // Until it is carried on, the offers it had yet to place are in no product, and their product's page says to come back.
     expect(Object.values(await productsOf()).filter((id) => id === null)).toHaveLength(3);
     const waiting = await t.app.inject({ method: 'GET', url: `/api/products/${before.R5}` });
@@ -614,11 +627,7 @@ describe('re-clustering the catalog', () => {
     await t.app.catalog.ingestion.importOffers(OFFERS, { format: 'gmc', source: 'recluster' });
     const before = await productsOf();
     // Two products for one vacuum, as an older matcher might have left them.
-    const now = new Date().toISOString();
-    await run(t.app, 'INSERT INTO products (title, created_at, updated_at) VALUES (?, ?, ?)', ['Dyson V15 (split)', now, now]);
-    const split = await value<number>(t.app, 'SELECT max(id) FROM products');
-    await run(t.app, 'UPDATE offers SET product_id = ? WHERE external_id = ?', [split, 'R4']);
-    for (const id of [present(before.R3), split]) await t.app.storage.catalog.refreshProduct(id, new Date().toISOString());
+    const split = await splitVacuum(present(before.R3));
 
     await t.app.catalog.ingestion.recluster();
 
@@ -633,21 +642,9 @@ describe('re-clustering the catalog', () => {
   it('leads a retired id, while its re-clustering is under way, to the product its offers placed so far are in', async () => {
     await t.app.catalog.ingestion.importOffers(OFFERS, { format: 'gmc', source: 'recluster' });
     const before = await productsOf();
-    const now = new Date().toISOString();
-    await run(t.app, 'INSERT INTO products (title, created_at, updated_at) VALUES (?, ?, ?)', ['Dyson V15 (split)', now, now]);
-    const split = await value<number>(t.app, 'SELECT max(id) FROM products');
-    await run(t.app, 'UPDATE offers SET product_id = ? WHERE external_id = ?', [split, 'R4']);
-    for (const id of [present(before.R3), split]) await t.app.storage.catalog.refreshProduct(id, new Date().toISOString());
-    const died = new Error('killed');
+    const split = await splitVacuum(present(before.R3));
     // Cut short after R1 to R4 are placed again: R4 back with R3, the cooker (R5) not yet.
-    await expect(
-      t.app.catalog.ingestion.recluster({
-        batchSize: 4,
-        onProgress: () => {
-          throw died;
-        },
-      }),
-    ).rejects.toBe(died);
+    await reclusterCutShort(4);
 
     expect(await t.app.storage.catalog.successorOf(split)).toBe(before.R3);
     const moved = await t.app.inject({ method: 'GET', url: `/api/products/${split}` });
