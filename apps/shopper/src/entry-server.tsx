@@ -15,13 +15,14 @@ import { AppShell } from './app/app';
 import { ACCOUNT_HINT_KEY } from './features/account/account-context';
 import { paths, PRODUCT_URL_PATH } from './config/paths';
 import type { RenderStatus, RouteData } from './lib/route-data';
-import { ApiError, isApiError, setDefaultBaseUrl } from '@pricehunt/api-client';
+import { ApiError, isApiError, retryAfterOf, setDefaultBaseUrl } from '@pricehunt/api-client';
 import { browseRequestOf, CATEGORIES_KEY } from './features/browse/browse-request';
 import { getDeals } from './features/deals/api';
 import { DEMO_EXAMPLES_KEY, loadDemoExamples } from './features/search/demo-examples';
 import { classifySearchInput } from './features/search/search-input';
 import { formatMoney } from './lib/format';
 import { DEALS_PAGE_SIZE } from './routes/deals';
+import { DEFAULT_WAIT_SECONDS } from './routes/product-not-ready';
 import { SiteHead } from './seo/site-head';
 import { CategoryHead } from './seo/category-head';
 import { ProductHead, shareImageUrl } from './seo/product-head';
@@ -77,10 +78,7 @@ type RoutePage = Extract<RenderResult, { kind: 'page' }>;
 async function readApi<T>(options: RenderOptions, path: string, schema: { parse(value: unknown): T }): Promise<T | null> {
   const response = await options.api(path);
   if (response.status === 404) return null;
-  if (response.status === 503) {
-    const retryAfter = Number(response.headers.get('retry-after'));
-    throw new ApiError({ status: 503, code: 'SERVICE_UNAVAILABLE', message: `GET ${path} answered 503`, retryAfterSeconds: retryAfter > 0 ? retryAfter : undefined });
-  }
+  if (response.status === 503) throw new ApiError({ status: 503, code: 'SERVICE_UNAVAILABLE', message: `GET ${path} answered 503`, retryAfterSeconds: retryAfterOf(response) });
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
   return schema.parse(await response.json());
 }
@@ -226,16 +224,13 @@ async function renderWithoutData(url: string, options: RenderOptions): Promise<R
   return { kind: 'page', status: status.status, head, html, data: {} };
 }
 
-/** The API's wait, in seconds, when it asks to (503) without saying how long. */
-const UNAVAILABLE_RETRY_SECONDS = 5;
-
 export async function render(url: string, options: RenderOptions): Promise<RenderResult> {
   let result: RenderResult;
   try {
     result = await renderRoute(url, options);
   } catch (error) {
     if (!isApiError(error) || error.status !== 503) throw error;
-    return { kind: 'shell', unavailable: { retryAfterSeconds: error.retryAfterSeconds ?? UNAVAILABLE_RETRY_SECONDS } };
+    return { kind: 'shell', unavailable: { retryAfterSeconds: error.retryAfterSeconds ?? DEFAULT_WAIT_SECONDS } };
   }
   return result.kind === 'page' ? { ...result, data: { ...result.data, ...accountData(options) } } : result;
 }

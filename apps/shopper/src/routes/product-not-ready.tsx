@@ -3,8 +3,8 @@ import { Button } from '@pricehunt/ui';
 import { useEffect, useState } from 'react';
 import type { AsyncState } from '../lib/use-async';
 
-/** Seconds to wait when the API says "not yet" (503) without saying how long. */
-const DEFAULT_WAIT_SECONDS = 5;
+/** Seconds to wait when the API says "not yet" (503) without saying how long (the page, and the server's Retry-After). */
+export const DEFAULT_WAIT_SECONDS = 5;
 
 /** The API's "not ready yet, ask again" (a 503: the product is being regrouped with its offers, the database is busy). */
 export const isNotReady = (error: unknown): error is ApiError => isApiError(error) && error.status === 503;

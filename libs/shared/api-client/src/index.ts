@@ -10,6 +10,7 @@ export {
 export {
   apiRequest,
   buildUrl,
+  retryAfterOf,
   setDefaultBaseUrl,
   type ApiRequestOptions,
   type FetchLike,

@@ -126,7 +126,7 @@ function errorFromBody(status: number, body: unknown, fallbackMessage: string, r
 }
 
 /** A `Retry-After` given in seconds (the API's form); dates and other values are left out. */
-function retryAfterOf(response: Response): number | undefined {
+export function retryAfterOf(response: Pick<Response, 'headers'>): number | undefined {
   const value = response.headers?.get?.('retry-after');
   return value && /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : undefined;
 }
