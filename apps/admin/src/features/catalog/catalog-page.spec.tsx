@@ -114,6 +114,48 @@ describe('catalog page', () => {
     expect(screen.getByRole('status')).toHaveTextContent('1 offer of #7 moved into #8; #7 is retired.');
   });
 
+  it('follows a retired product id to the product its offers went into, and says so', async () => {
+    const product: ProductSummary = {
+      id: 34, title: 'Acme Kettle 1.7 L', brand: 'Acme', model: null, gtin: null, category: null, categorySlug: null, imageUrl: null,
+      offerCount: 1, bestPriceCents: 2_900, currency: 'USD',
+    };
+    const report: AdminMatchReport = {
+      id: 'r-1', createdAt: '2026-03-01T12:00:00.000Z', requestId: '8f3c1f5e-0000-4000-8000-000000000001', searched: 'https://www.amazon.com/dp/B0EXAMPLE1',
+      productId: 12, productTitle: 'Acme Kettle', reason: 'different_variant', note: null, status: 'open', resolvedAt: null,
+    };
+    let regrouping = true;
+    const view = renderApp('/admin/catalog', {
+      signedInAs: adminAccount,
+      routes: routes({
+        'GET /api/admin/match-reports': () => jsonResponse({ success: true, items: [report], open: 1 }),
+        'GET /api/admin/products': () => jsonResponse({ success: true, items: [product] }),
+        // The first time, a re-clustering under way has yet to place the retired product's offers.
+        'GET /api/admin/products/12': () => {
+          if (!regrouping) return jsonResponse({ success: true, product, offers: [] });
+          regrouping = false;
+          return errorResponse(503, 'SERVICE_UNAVAILABLE', 'This product is being regrouped with its offers: try again in a few seconds');
+        },
+        'GET /api/admin/products/34': () => jsonResponse({ success: true, product, offers: [] }),
+      }),
+    });
+    restore = view.restore;
+    const user = userEvent.setup();
+    const search = await screen.findByRole('search', { name: 'Find a product' });
+    await user.type(within(search).getByLabelText('Product id or name'), '#12');
+    await user.click(within(search).getByRole('button', { name: 'Find' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Product #12 is retired: its offers are now in #34, merged or regrouped by a re-clustering.');
+    expect(screen.getByRole('button', { name: 'Open #34 Acme Kettle 1.7 L' })).toBeInTheDocument();
+
+    // A match report names the old id.
+    await user.click(within(screen.getByRole('table', { name: 'Open match reports' })).getByRole('button', { name: 'Open product #12' }));
+    expect(await screen.findByText('This product is being regrouped with its offers: try again in a few seconds')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: '#34 Acme Kettle 1.7 L' })).toBeInTheDocument();
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain(
+      'Product #12 is retired: its offers are now in #34, merged or regrouped by a re-clustering.',
+    );
+  });
+
   it('lists shoppers’ match reports, opens the product of one and resolves it', async () => {
     const report: AdminMatchReport = {
       id: 'r-1', createdAt: '2026-03-01T12:00:00.000Z', requestId: '8f3c1f5e-0000-4000-8000-000000000001', searched: 'https://www.amazon.com/dp/B0EXAMPLE1',

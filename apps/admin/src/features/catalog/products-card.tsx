@@ -1,6 +1,6 @@
-import type { AdminProductOffer } from '@pricehunt/contracts';
+import type { AdminProductOffer, ProductSummary } from '@pricehunt/contracts';
 import { Button, Card, TextField } from '@pricehunt/ui';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { QueryState } from '../../components/query-state';
 import { useAdminProduct, useAdminProducts, useDetachOffer, useMergeProducts } from '../../lib/admin-api';
@@ -38,6 +38,7 @@ export function ProductsCard({ selected, onSelect: setSelected }: { selected: nu
         </Button>
       </form>
       <QueryState isLoading={found.isLoading} error={found.error} onRetry={() => void found.refetch()} />
+      {found.data ? <RetiredNotice query={query} found={found.data.items} /> : null}
       {found.data ? (
         found.data.items.length === 0 ? (
           <p className="adm-muted">No product matches “{query}”.</p>
@@ -64,12 +65,33 @@ export function ProductsCard({ selected, onSelect: setSelected }: { selected: nu
   );
 }
 
+/** The id searched for is retired (merged, or regrouped by a re-clustering): the API found the product it went into. */
+function RetiredNotice({ query, found }: { query: string; found: ProductSummary[] }) {
+  const asked = /^#?(\d{1,15})$/.exec(query.trim());
+  const product = found[0];
+  if (!asked || !product || product.id === Number(asked[1])) return null;
+  return (
+    <p role="status" className="adm-notice">
+      {retiredSentence(Number(asked[1]), product.id)}
+    </p>
+  );
+}
+
+const retiredSentence = (retired: number, into: number) => `Product #${retired} is retired: its offers are now in #${into}, merged or regrouped by a re-clustering.`;
+
 function ProductOffers({ productId, onMoved }: { productId: number; onMoved: (id: number) => void }) {
   const detail = useAdminProduct(productId);
   const [detaching, setDetaching] = useState<AdminProductOffer | null>(null);
   const [merging, setMerging] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [into, setInto] = useState('');
+  // A retired id (opened from a match report, a price review, an audit entry) answers the product its offers are in.
+  const shown = detail.data?.product.id;
+  useEffect(() => {
+    if (shown === undefined || shown === productId) return;
+    setNotice(retiredSentence(productId, shown));
+    onMoved(shown);
+  }, [shown, productId, onMoved]);
   return (
     <section className="adm-product" aria-labelledby="adm-product-title">
       <QueryState isLoading={detail.isLoading} error={detail.error} onRetry={() => void detail.refetch()} />

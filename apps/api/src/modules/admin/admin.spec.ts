@@ -594,6 +594,12 @@ describe('admin API: correcting product matches', () => {
     const favorites = (await t.app.inject({ method: 'GET', url: '/api/shopper/favorites', headers: shopper })).json().favorites;
     expect(favorites).toMatchObject([{ productId: id, alert: { belowCents: 2_500 } }]);
     expect(merged.json()).toMatchObject({ productId: newProductId, into: id, moved: 1 });
+    // The console, asked for the retired id (an audit entry, a match report), shows the product it went into.
+    const followed = await admin(t.app, cookie, 'GET', `/api/admin/products/${newProductId}`);
+    expect(followed.statusCode).toBe(200);
+    expect(followed.json().product).toMatchObject({ id, offerCount: 3 });
+    expect(followed.json().offers).toHaveLength(3);
+    expect((await admin(t.app, cookie, 'GET', `/api/admin/products?q=%23${newProductId}`)).json().items).toMatchObject([{ id }]);
     expect(await productOf('target', 'K-3')).toBe(id);
     expect(await t.app.storage.catalog.getProduct(newProductId)).toBeNull();
     expect(await t.app.storage.catalog.getProduct(id)).toMatchObject({ offerCount: 3, bestPriceCents: 2_700 });

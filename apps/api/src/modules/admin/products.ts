@@ -1,6 +1,7 @@
 import { AdminMessages, ErrorCode, type AdminProductOffer, type PriceReview, type ProductSummary, type SuspectProduct } from '@pricehunt/contracts';
 import { badRequest, conflict, HttpError } from '@pricehunt/http-errors';
 import { type CatalogCorrections, type CorrectionRefusal, type MatchReviewReads, type OfferReads, type OfferWithRetailer, type ProductReads, productSummary, totalCents } from '@pricehunt/catalog-core';
+import { productOrSuccessor } from '../catalog/retired-products';
 import type { Actor } from './service';
 
 /** Products a title search lists at most. */
@@ -43,7 +44,7 @@ const offerOf = (offer: OfferWithRetailer): AdminProductOffer => ({
 });
 
 interface AdminProductsDeps {
-  catalog: Pick<ProductReads, 'getProduct' | 'getProducts' | 'productsWithTitleWords'> &
+  catalog: Pick<ProductReads, 'getProduct' | 'getProducts' | 'productsWithTitleWords' | 'successorOf'> &
     Pick<OfferReads, 'allOffersOfProduct' | 'getOfferWithRetailer'> &
     MatchReviewReads &
     CatalogCorrections;
@@ -128,18 +129,15 @@ function reviewMethods({ catalog, now }: AdminProductsDeps) {
 export function createAdminProducts(deps: AdminProductsDeps) {
   const { catalog, now } = deps;
 
-  const productOrThrow = async (id: number, field: string) => {
-    const product = await catalog.getProduct(id);
-    if (!product) throw missing(AdminMessages.productNotFound, field);
-    return product;
-  };
-
   return {
-    /** Products by id ("123", "#123") or whose titles hold every word, most offers first. */
+    /**
+     * Products by id ("123", "#123") or whose titles hold every word, most offers first. A retired id (merged, or
+     * regrouped by a re-clustering) finds the product its offers are in now.
+     */
     async find(q: string): Promise<ProductSummary[]> {
       const id = /^#?(\d{1,15})$/.exec(q.trim());
       if (id) {
-        const product = await catalog.getProduct(Number(id[1]));
+        const product = await productOrSuccessor(catalog, Number(id[1]));
         return product ? [productSummary(product)] : [];
       }
       const words = q.trim().split(/\s+/).slice(0, 8);
@@ -148,9 +146,14 @@ export function createAdminProducts(deps: AdminProductsDeps) {
       return ids.map((productId) => products.get(productId)).filter((product) => product !== undefined).map(productSummary);
     },
 
+    /**
+     * A product and every offer of it. A retired id answers with the product its offers are in now (its id tells the
+     * console so); a 503 while a re-clustering under way has placed none of them yet.
+     */
     async detail(id: number) {
-      const product = await productOrThrow(id, 'id');
-      return { product: productSummary(product), offers: (await catalog.allOffersOfProduct(id)).map(offerOf) };
+      const product = await productOrSuccessor(catalog, id);
+      if (!product) throw missing(AdminMessages.productNotFound, 'id');
+      return { product: productSummary(product), offers: (await catalog.allOffersOfProduct(product.id)).map(offerOf) };
     },
 
     /** The offer leaves the product for a new product of its own (named after it). */

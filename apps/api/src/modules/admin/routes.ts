@@ -200,7 +200,15 @@ function productRoutes(app: ZodApp) {
 
   app.get(
     '/products/:id',
-    { schema: { tags, security, params: adminProductParamsSchema, response: { 200: adminProductDetailResponseSchema, ...missing } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A product and its offers; a retired id (merged, re-clustered) answers the product its offers are in now',
+        params: adminProductParamsSchema,
+        response: { 200: adminProductDetailResponseSchema, ...missing, 503: errorEnvelopeSchema },
+      },
+    },
     async (request) => ({ success: true as const, ...(await products.detail(request.params.id)) }),
   );
 

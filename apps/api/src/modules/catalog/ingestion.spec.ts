@@ -652,6 +652,9 @@ describe('re-clustering the catalog', () => {
     expect(moved.json().product).toMatchObject({ id: before.R3, offerCount: 2 });
     expect(await t.app.storage.catalog.successorOf(present(before.R5))).toBe('placing');
     expect((await t.app.inject({ method: 'GET', url: `/api/products/${before.R5}` })).statusCode).toBe(503);
+    // The console's product view follows the same way.
+    expect((await t.app.adminProducts.detail(split)).product).toMatchObject({ id: before.R3, offerCount: 2 });
+    await expect(t.app.adminProducts.detail(present(before.R5))).rejects.toMatchObject({ statusCode: 503, retryAfterSeconds: 5 });
     // An id no re-clustering took offers off leads nowhere.
     expect(await t.app.storage.catalog.successorOf(999999)).toBeNull();
     expect((await t.app.inject({ method: 'GET', url: '/api/products/999999' })).statusCode).toBe(404);
