@@ -77,14 +77,21 @@ describe('catalog page', () => {
       id, retailer: { id: retailer.toLowerCase(), name: retailer }, externalId: `X-${id}`, title, url: `https://${retailer.toLowerCase()}.example/${id}`,
       brand: 'Acme', model: null, gtin: null, priceCents: 2_900, shippingCents: null, currency: 'USD', availability: 'in_stock', held: null,
     });
+    const merged = { success: true, product: { ...product, id: 8, title: 'Acme Kettle 1.7L Steel' }, offers: [offer(81, 'Best Buy', 'Acme Kettle 1.7L Steel'), offer(71, 'Walmart', 'Acme Kettle 1.7 L')] };
+    let retired = false;
     const view = renderApp('/admin/catalog', {
       signedInAs: adminAccount,
       routes: routes({
         'GET /api/admin/products': () => jsonResponse({ success: true, items: [product] }),
-        'GET /api/admin/products/7': () => jsonResponse({ success: true, product, offers: [offer(71, 'Walmart', 'Acme Kettle 1.7 L'), offer(72, 'Target', 'Acme Toaster 2-Slice')] }),
+        // Once merged, the retired id answers the product it went into, as the API does.
+        'GET /api/admin/products/7': () =>
+          jsonResponse(retired ? merged : { success: true, product, offers: [offer(71, 'Walmart', 'Acme Kettle 1.7 L'), offer(72, 'Target', 'Acme Toaster 2-Slice')] }),
         'POST /api/admin/products/7/offers/72/detach': () => jsonResponse({ success: true, offerId: 72, productId: 7, newProductId: 9 }),
-        'POST /api/admin/products/7/merge': () => jsonResponse({ success: true, productId: 7, into: 8, moved: 1 }),
-        'GET /api/admin/products/8': () => jsonResponse({ success: true, product: { ...product, id: 8, title: 'Acme Kettle 1.7L Steel' }, offers: [offer(81, 'Best Buy', 'Acme Kettle 1.7L Steel')] }),
+        'POST /api/admin/products/7/merge': () => {
+          retired = true;
+          return jsonResponse({ success: true, productId: 7, into: 8, moved: 1 });
+        },
+        'GET /api/admin/products/8': () => jsonResponse(merged),
       }),
     });
     restore = view.restore;
@@ -111,6 +118,8 @@ describe('catalog page', () => {
     await user.click(within(screen.getByRole('dialog', { name: 'Merge #7 into #8?' })).getByRole('button', { name: 'Merge' }));
     expect(await screen.findByRole('heading', { name: '#8 Acme Kettle 1.7L Steel' })).toBeInTheDocument();
     expect(view.mock.requestsTo('POST /api/admin/products/7/merge')[0]?.body).toEqual({ into: 8 });
+    await waitFor(() => expect(view.mock.requestsTo('GET /api/admin/products/7').length).toBeGreaterThan(1));
+    expect(await screen.findByRole('row', { name: /Best Buy/ })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('1 offer of #7 moved into #8; #7 is retired.');
   });
 
