@@ -186,6 +186,14 @@ export const SAME_SQL = {
   /** The offers a re-clustering under way took off a product, counted by the product each is in now (`successorWhilePlacing`). */
   placingOffersOf: (productBefore: string) => `SELECT o.product_id AS "productId", CAST(count(*) AS integer) AS offers FROM recluster_offers r JOIN offers o ON o.id = r.offer_id
       WHERE r.product_before = ${productBefore} GROUP BY o.product_id`,
+  /**
+   * The re-clustering under way's progress, each count read from an index: the console asks every second, and the
+   * join of the run's record with the offers counted every offer (163 ms on SQLite with a million, on the API's
+   * thread). The offers without a product are the run's own: only a re-clustering takes an offer's product away.
+   */
+  reclusterProgress: `SELECT CAST((SELECT count(*) FROM recluster_offers) AS integer) AS offers,
+      CAST((SELECT count(*) FROM offers WHERE product_id IS NULL) AS integer) AS unplaced,
+      CAST((SELECT count(DISTINCT product_before) FROM recluster_offers) AS integer) AS "productsBefore"`,
   productsPricedBefore: (limit: string) => `SELECT id FROM products WHERE best_price_cents IS NOT NULL AND best_offer_id IS NULL ORDER BY id LIMIT ${limit}`,
   showcaseOffer: (retailer: string) => `SELECT o.url FROM offers o JOIN products p ON p.id = o.product_id
       WHERE o.retailer_id = ${retailer} AND p.offer_count >= 3 AND p.best_price_cents < ${TOTAL('o')}

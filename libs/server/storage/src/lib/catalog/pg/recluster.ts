@@ -1,6 +1,7 @@
 import type { IngestionStore, ReclusterOffer, ReclusterProgress } from '@pricehunt/catalog-core';
 import type pg from 'pg';
 import { lockImports } from '../pg-ingestion-ops';
+import { SAME_SQL } from '../shared-sql';
 import { redirectProductPg } from './product-writes';
 import { inTransaction, rowsOf } from './queryable';
 
@@ -22,13 +23,7 @@ export function pgReclusterStore(pool: pg.Pool): Pick<IngestionStore, 'beginRecl
         return { commit: true, result: true };
       }),
     async reclusterProgress() {
-      const [row] = await rowsOf<ReclusterProgress>(
-        pool,
-        'recluster-progress',
-        `SELECT count(*)::int AS offers, (count(o.id) - count(o.product_id))::int AS unplaced, count(DISTINCT r.product_before)::int AS "productsBefore"
-          FROM recluster_offers r LEFT JOIN offers o ON o.id = r.offer_id`,
-        [],
-      );
+      const [row] = await rowsOf<ReclusterProgress>(pool, 'recluster-progress', SAME_SQL.reclusterProgress, []);
       return row && row.offers > 0 ? row : null;
     },
     reclusterOutcome: () =>

@@ -1,5 +1,6 @@
 import type { ReclusterOffer, ReclusterProgress } from '@pricehunt/catalog-core';
 import type Database from 'better-sqlite3';
+import { SAME_SQL } from '../shared-sql';
 import { prepareAll } from '../sqlite/prepare';
 
 const SQL = {
@@ -10,8 +11,7 @@ const SQL = {
   forget: 'DELETE FROM recluster_offers',
   toPlace: `SELECT r.offer_id AS id, r.product_before AS productBefore FROM recluster_offers r JOIN offers o ON o.id = r.offer_id
       WHERE r.offer_id > ? AND o.product_id IS NULL ORDER BY r.offer_id LIMIT ?`,
-  progress: `SELECT count(*) AS offers, count(o.id) - count(o.product_id) AS unplaced, count(DISTINCT r.product_before) AS productsBefore
-      FROM recluster_offers r LEFT JOIN offers o ON o.id = r.offer_id`,
+  progress: SAME_SQL.reclusterProgress,
   outcome: `SELECT r.offer_id AS id, o.product_id AS productId, r.product_before AS productBefore FROM recluster_offers r JOIN offers o ON o.id = r.offer_id
       ORDER BY r.offer_id`,
 };
