@@ -463,6 +463,23 @@ describe('results page', () => {
     expect(screen.getByRole('link', { name: 'Browse categories' })).toHaveAttribute('href', '/browse');
   });
 
+  it('names the products shown under unmatched words for mentioning them when each holds every word', async () => {
+    const base = searchResult();
+    const laptop = (title: string) => (base.product ? [{ ...base.product, title, category: 'Laptops', confidence: 0.3 }] : []);
+    const unmatched = typedAnswer('16 gb ram', '16 gb ram', {
+      similarProducts: [...laptop('Razer Blade 14 Gaming Laptop (16GB RAM, 1TB SSD, Black)'), ...laptop('Dell XPS 14 9440 Laptop (16GB RAM, 512GB SSD, Platinum)')],
+    });
+    storeProductRequest(REQUEST_ID, { query: '16 gb ram', timestamp: 1 });
+    mockApi({ 'POST /api/search': jsonResponse(unmatched) });
+    renderResults();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'No product matches “16 gb ram”' })).toBeInTheDocument();
+    expect(screen.getByText(/The products below mention them in their names, as something they have or fit\. Name the kind of product you want with them/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Search “laptops 16 gb ram”' })).toHaveAttribute('href', '/search?q=laptops%2016%20gb%20ram');
+    const similar = screen.getByRole('region', { name: 'Products that mention these words' });
+    expect(within(similar).getByText('Dell XPS 14 9440 Laptop (16GB RAM, 512GB SSD, Platinum)')).toBeInTheDocument();
+  });
+
   it('adds the product to favorites and removes it again, with toasts', async () => {
     mockApi({ [`GET /api/search/${REQUEST_ID}`]: jsonResponse(searchResult()), 'GET /api/products/7': jsonResponse(productDetail) });
     renderResults();

@@ -19,7 +19,7 @@ import { ProductImage } from '../features/search/product-image';
 import { SearchForm } from '../features/search/search-form';
 import { QueryMatches } from '../features/search/query-matches';
 import { WantsNote } from '../features/search/wants-note';
-import { NoProductMatches } from '../features/search/no-product-matches';
+import { NoProductMatches, similarProductsTitle } from '../features/search/no-product-matches';
 import { splitJoining } from '../features/search/line-cards';
 import { LineVariants } from '../features/search/line-variants';
 import { SimilarProducts } from '../features/search/similar-products';
@@ -377,7 +377,7 @@ export default function ResultsPage({ layout }: ResultsPageProps) {
         {result && unmatched ? (
           <>
             <NoProductMatches result={result} words={answeredWords(result)} />
-            <SimilarProducts products={result.similarProducts} title="Products that share some of the words" />
+            <SimilarProducts products={result.similarProducts} title={similarProductsTitle(result, answeredWords(result))} />
           </>
         ) : null}
         {result && !listed && !unmatched ? <Comparison result={result} layout={layout} /> : null}

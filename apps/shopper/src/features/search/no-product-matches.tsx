@@ -23,10 +23,53 @@ function unnarrowed(result: SearchResult): { label: string; to: string } | null 
   return { label, to: paths.querySearch(words) };
 }
 
+/** Words as runs of letters or of digits, lower-cased: '16GB' and '16 gb' are both '16' and 'gb'. */
+const wordRuns = (text: string): string[] => text.toLowerCase().match(/\p{L}+|\p{N}+/gu) ?? [];
+
+/**
+ * Every similar product's name holds every typed word: the words name what these products have ('16gb ram' of a
+ * laptop), not what they are. Their list is then named for that, not for sharing some of the words.
+ */
+export function similarMentionEveryWord(result: SearchResult, words: string): boolean {
+  const typed = wordRuns(words);
+  return (
+    typed.length > 0 &&
+    result.similarProducts.length > 0 &&
+    result.similarProducts.every((product) => {
+      const held = new Set(wordRuns(product.title));
+      return typed.every((word) => held.has(word));
+    })
+  );
+}
+
+/** The heading of the products shown under words no product matches. */
+export const similarProductsTitle = (result: SearchResult, words: string): string =>
+  similarMentionEveryWord(result, words) ? 'Products that mention these words' : 'Products that share some of the words';
+
+/** What the similar products below are, in the sentence under the heading. */
+function similarSentence(result: SearchResult, words: string): string {
+  if (result.similarProducts.length === 0) return '';
+  return similarMentionEveryWord(result, words) ? 'The products below mention them in their names, as something they have or fit. ' : 'Products that share some of them are below. ';
+}
+
+/**
+ * Words the similar products all mention, searched with the kind most of them are ('laptops 16gb ram'); null when
+ * they do not all mention them or none has a category.
+ */
+function withTheirKind(result: SearchResult, words: string): { label: string; to: string } | null {
+  if (!similarMentionEveryWord(result, words)) return null;
+  const counts = new Map<string, number>();
+  for (const { category } of result.similarProducts) if (category) counts.set(category, (counts.get(category) ?? 0) + 1);
+  const [kind] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
+  if (!kind) return null;
+  const query = `${kind.toLowerCase()} ${words}`;
+  return { label: `Search “${query}”`, to: paths.querySearch(query) };
+}
+
 /** Typed words that no product fits: what left products out, and the search without the price or condition typed. */
 export function NoProductMatches({ result, words }: { result: SearchResult; words: string }) {
   const narrowed = narrowedBy(result);
-  const wider = unnarrowed(result);
+  const wider = unnarrowed(result) ?? withTheirKind(result, words);
   return (
     <section className="ph-empty ph-results__no-match" aria-labelledby="no-match-heading">
       <h1 id="no-match-heading" className="ph-empty__title">
@@ -34,8 +77,8 @@ export function NoProductMatches({ result, words }: { result: SearchResult; word
       </h1>
       <p className="ph-empty__description">
         No product in the catalog we compare fits these words closely enough{narrowed}.{' '}
-        {result.similarProducts.length > 0 ? 'Products that share some of them are below. ' : ''}
-        {noMatchAdvice(result)}
+        {similarSentence(result, words)}
+        {similarMentionEveryWord(result, words) && !result.priceRange && !result.condition ? 'Name the kind of product you want with them, or search by brand and model number.' : noMatchAdvice(result)}
       </p>
       <div className="ph-empty__action">
         {wider ? (
