@@ -1,4 +1,4 @@
-import { codeColours, colourNames, coloursApart, cutColourCompletions, extractColours, extractLineNumbers, extractModelCandidates, extractQuantities, multipackCounts } from './extract';
+import { codeColours, colourNames, colourNamesApart, coloursApart, cutColourCompletions, extractColours, extractLineNumbers, extractModelCandidates, extractQuantities, multipackCounts } from './extract';
 import { tokenizeTitle } from './normalise';
 
 const kinds = (title: string) => extractQuantities(title).map((q) => [q.kind, q.value]);
@@ -155,6 +155,17 @@ describe('colourNames', () => {
     expect(colourNames('Black speaker with white cable, Black')).toEqual(['black', 'white']);
     expect(colourNames('iPhone 15 Space Grey 128GB')).toEqual(['space gray']);
     expect(colourNames('Redmi phone')).toEqual([]);
+  });
+
+  it('reads a maker’s shade beside a colour word as part of its name, and the same word elsewhere as none', () => {
+    expect(colourNames('Sony DualSense CFI-ZCT1W Wireless Controller, Family Fun, Volcanic Red')).toEqual(['volcanic red']);
+    expect(colourNames('Bose SoundLink Max Portable Bluetooth Speaker, Blue Dusk')).toEqual(['blue dusk']);
+    expect(colourNames('Samsung Galaxy S21 Phantom Black 128GB')).toEqual(['phantom black']);
+    expect(colourNames('DJI Phantom 4 Pro Drone')).toEqual([]);
+    expect(colourNames('Stone Coffee Table, Black')).toEqual(['black']);
+    // Two shades of one colour are two colourways; a shade and its plain colour are one written more or less fully.
+    expect(colourNamesApart(new Set(colourNames('DualSense Cosmic Red')), new Set(colourNames('DualSense Volcanic Red')))).toBe(true);
+    expect(colourNamesApart(new Set(colourNames('Galaxy S21 Phantom Black')), new Set(colourNames('Galaxy S21, Black')))).toBe(false);
   });
 });
 

@@ -33,7 +33,18 @@ const COLOUR_WORDS = [...COLOURS, 'anthracite', ...[...FOREIGN_COLOURS.keys()].f
 const COLOURS_LAST_ONLY: ReadonlySet<string> = new Set(['natural', 'ocean', 'bay', 'sapphire', 'slate']);
 const colourPattern = (colour: string) =>
   COLOURS_LAST_ONLY.has(colour) ? `(?<!\\d[\\s-]?)${colour.replace(' ', '\\s')}(?!\\s+[\\p{L}\\p{N}])` : colour.replace(' ', '\\s');
-const COLOUR_RE = new RegExp(`(?<!\\p{L})(${COLOUR_WORDS.map(colourPattern).join('|')})(?!\\p{L})`, 'gu');
+/**
+ * Words makers name a colour's shade by, a colour's part only right beside a colour word ("Cosmic Red" and "Volcanic
+ * Red" of one controller, "Phantom Black", "Sierra Blue", "Stone Blue", "Pale Gray", "Blue Dusk", "White Smoke"):
+ * elsewhere they name something else ("Stone Coffee Table", "Phantom 4 Drone", "Sierra Wireless").
+ */
+const COLOUR_QUALIFIERS = [
+  'cosmic', 'volcanic', 'galactic', 'phantom', 'mystic', 'sierra', 'alpine', 'pacific', 'arctic', 'glacier', 'sterling',
+  'stone', 'pale', 'deep', 'jet', 'matte', 'frost', 'storm', 'dusk', 'smoke',
+];
+const PLAIN_COLOUR = `(?:${COLOUR_WORDS.filter((colour) => !COLOURS_LAST_ONLY.has(colour)).map((colour) => colour.replace(' ', '\\s')).join('|')})(?!\\p{L})`;
+const qualifierPattern = (word: string) => `${word}(?=[\\s-]+${PLAIN_COLOUR})|(?<=(?<!\\p{L})${PLAIN_COLOUR}[\\s-]+)${word}`;
+const COLOUR_RE = new RegExp(`(?<!\\p{L})(${[...COLOUR_WORDS.map(colourPattern), ...COLOUR_QUALIFIERS.map(qualifierPattern)].join('|')})(?!\\p{L})`, 'gu');
 
 /**
  * The words again with their last word completed to each longer colour name it begins ("… midnight" → "… midnight

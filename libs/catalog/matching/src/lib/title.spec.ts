@@ -74,7 +74,7 @@ describe('productName', () => {
     expect(nameFrom('Apple', [
       ['amazon', 'Apple Watch Series 10 GPS 42mm Jet Black Aluminum Case with Black Sport Band'],
       ['bestbuy', 'Apple Watch Series 10 GPS 42mm Jet Black Aluminum Case Black Sport Band'],
-    ])).toBe('Apple Watch Series 10 GPS 42mm Jet Aluminum Case Sport Band (Black)');
+    ])).toBe('Apple Watch Series 10 GPS 42mm Aluminum Case Sport Band (Jet Black)');
   });
 
   it('reads two colours joined by a sign as one colour', () => {
