@@ -196,3 +196,37 @@ export function lineNamesApart(item: PreparedOffer, members: readonly PreparedOf
   }
   return false;
 }
+
+/** Words an edition word follows where it describes something else than the item's model ("with Extra Band"). */
+const NOT_A_NAME = new Set(['with', 'w', 'and', 'or', 'plus', 'for', 'the', 'a', 'new']);
+const NAMED_EDITION_RE = new RegExp(`(?<![\\p{L}\\p{N}-])([\\p{L}\\p{N}]+)\\s+(${[...VARIANT_EDITIONS].join('|')})(?![\\p{L}\\p{N}-])`, 'gu');
+
+/**
+ * The variant editions a title writes right after a word of its name ("V15 Detect Extra", "Galaxy Buds3 Pro"), each
+ * with that word; not one joined to the next word ("Ultra-Lightweight"), after a word that begins another thing ("with
+ * Extra Ink") or that the title's editions leave out ("4K Ultra HD").
+ */
+function namedVariantEditions(offer: PreparedOffer): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [, lead, edition] of foldText(offer.offer.title).matchAll(NAMED_EDITION_RE)) {
+    if (lead && edition && offer.editions.has(edition) && !NOT_A_NAME.has(lead) && !out.has(edition)) out.set(edition, lead);
+  }
+  return out;
+}
+
+/**
+ * Two models of one name, one of them an edition ("Dyson V15 Detect Extra" against "Dyson V15 Detect"): the item writes
+ * a variant edition right after a word that two members or more all state and none of them names that edition, or
+ * they all write one right after the same word, which the item states without it.
+ */
+export function nameEditionsApart(item: PreparedOffer, members: readonly PreparedOffer[]): boolean {
+  if (members.length < 2) return false;
+  for (const [edition, lead] of namedVariantEditions(item)) {
+    if (members.every((member) => member.tokens.has(lead) && !member.tokens.has(edition))) return true;
+  }
+  const theirs = members.map(namedVariantEditions);
+  for (const [edition, lead] of theirs[0] ?? []) {
+    if (theirs.every((named) => named.get(edition) === lead) && item.tokens.has(lead) && !item.tokens.has(edition)) return true;
+  }
+  return false;
+}

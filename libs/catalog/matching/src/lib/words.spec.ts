@@ -202,6 +202,23 @@ describe('clusterEvidence', () => {
     expect(generations('Nintendo Switch 2 Console', ['Nintendo Switch OLED Model Console', 'Nintendo Switch Lite Console'])).toBe(false);
   });
 
+  it('reads an edition right after a word every listing names the item by as another model ("V15 Detect Extra" against "V15 Detect")', () => {
+    const generations = (item: string, members: string[]) => clusterEvidence(offer(item), members.map((title) => offer(title))).generationConflict;
+    const detect = ['Dyson V15 Detect Cordless Vacuum, Yellow/Nickel', 'Dyson - V15 Detect Cordless Vacuum - Yellow/Nickel'];
+    const extra = ['Dyson V15 Detect Extra Cordless Vacuum, Yellow/Nickel', 'DYSON V15 Detect Extra Cordless Vacuum Yellow/Nickel'];
+    expect(generations('V15 Detect Extra Cordless Vacuum Yellow/Nickel w/ Box', detect)).toBe(true);
+    expect(generations('Brand New Dyson V15 Detect Cordless Vacuum Yellow/Nickel', extra)).toBe(true);
+    expect(generations('Dyson V15 Detect Extra Cordless Vacuum', extra)).toBe(false);
+    // An edition word that describes something else, or that one listing alone lacks, tells nothing.
+    const printer = ['Canon PIXMA G7020 MegaTank All-in-One Printer, Black', 'Canon - PIXMA G7020 MegaTank All-in-One Printer - Black'];
+    expect(generations('Canon PIXMA G7020 MegaTank All-in-One Printer with Extra Ink', printer)).toBe(false);
+    const mouse = ['Razer Viper V3 Pro Wireless Gaming Mouse Black', 'Razer - Viper V3 Pro Wireless Gaming Mouse - Black'];
+    expect(generations('Razer Viper V3 Pro Wireless Gaming Mouse, HyperSpeed Wireless, Ultra-Lightweight, Black', mouse)).toBe(false);
+    const tv = ['LG OLED evo C4 OLED65C4PUA 65-Inch 4K Smart TV', 'LG OLED evo C4 65" Class OLED65C4PUA 4K Smart TV'];
+    expect(generations('LG OLED evo C4 OLED65C4PUA 65" 4K Smart TV, 4K Ultra HD', tv)).toBe(false);
+    expect(generations('V15 Detect Extra Cordless Vacuum', ['Dyson V15 Detect Cordless Vacuum'])).toBe(false);
+  });
+
   it('reads the colour beside a finish’s material as the variant’s ("Titanium Case - Natural" against "… Black")', () => {
     const members = [offer('Apple Watch Ultra 2 GPS + Cellular 49mm Titanium Case, Black'), offer('Apple Watch Ultra 2 GPS + Cellular 49mm Titanium Case - Black')];
     expect(clusterEvidence(offer('Apple Watch Ultra 2 GPS + Cellular 49mm Titanium Case - Natural'), members).colourConflict).toBe(true);

@@ -11,7 +11,7 @@
  */
 import { colourNamesApart, coloursApart, type QuantityKind } from './extract';
 import { deviceKinds } from './device-kinds';
-import { lineEditionsApart, lineLettersApart, lineNamesApart, lineWordsApart, VARIANT_EDITIONS } from './line-models';
+import { lineEditionsApart, lineLettersApart, lineNamesApart, lineWordsApart, nameEditionsApart, VARIANT_EDITIONS } from './line-models';
 import type { PreparedOffer } from './prepare';
 
 export interface ModelSpan {
@@ -354,7 +354,7 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
   const modelMismatch = unfound.some((mine) => [...otherModels].some((theirs) => digitsOnly(mine) === digitsOnly(theirs)));
   const editionConflict = editionsApart(item, members, editions);
   let lineConflict = false;
-  let generationConflict = lineEditionsApart(item, members) || lineLettersApart(item, members) || lineWordsApart(item, members) || lineNamesApart(item, members);
+  let generationConflict = lineEditionsApart(item, members) || lineLettersApart(item, members) || lineWordsApart(item, members) || lineNamesApart(item, members) || nameEditionsApart(item, members);
   for (const [key, theirs] of lineNumbers) {
     // `lineNumbers` holds only the keys the item states.
     const mine = item.lineNumbers.get(key);
