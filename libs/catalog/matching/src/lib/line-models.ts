@@ -230,3 +230,42 @@ export function nameEditionsApart(item: PreparedOffer, members: readonly Prepare
   }
   return false;
 }
+
+/** Words a marketplace listing may begin with that say its condition, not what it is ("Renewed MX Keys S …"). */
+const LISTING_CONDITION_WORDS: ReadonlySet<string> = new Set(['brand', 'new', 'sealed', 'renewed', 'refurbished', 'certified', 'open', 'box', 'used', 'pre', 'owned']);
+
+/**
+ * A title's line and model words, read where shops put them: the two words right after the brand's words ("Bose
+ * SoundLink Flex", "Logitech MX Keys"), or its first two where it does not begin with the brand ("SoundLink Flex …"),
+ * after the words of a listing's condition ("Renewed", "Brand New"); null unless both are words of letters (a model's number is read by the rules above).
+ */
+function lineAndModelWords(offer: PreparedOffer): [string, string] | null {
+  const all = tokenizeTitle(offer.offer.title);
+  const tokens = all.slice(Math.max(0, all.findIndex((token) => !LISTING_CONDITION_WORDS.has(token))));
+  const brand = offer.brand?.split(' ') ?? [];
+  let at = 0;
+  while (at < brand.length && tokens[at] === brand[at]) at++;
+  if (at > 0 && at < brand.length) return null;
+  const [line, model] = [tokens[at], tokens[at + 1]];
+  return line && model && /^[a-z]{2,}$/.test(line) && /^[a-z]{2,}$/.test(model) ? [line, model] : null;
+}
+
+/**
+ * Two models of one line, each named by a word: two members or more all write the line's word and then one model's
+ * ("Bose SoundLink Micro"), and the item writes the line's word and then another ("Bose SoundLink Flex"), neither side
+ * stating the other's model word.
+ */
+export function lineModelWordsApart(item: PreparedOffer, members: readonly PreparedOffer[]): boolean {
+  if (members.length < 2) return false;
+  const mine = lineAndModelWords(item);
+  if (!mine) return false;
+  const [line, model] = mine;
+  const theirs = members.map(lineAndModelWords);
+  const [first] = theirs;
+  if (!first || first[0] !== line || first[1] === model) return false;
+  return (
+    theirs.every((words) => words?.[0] === line && words[1] === first[1]) &&
+    !item.tokens.has(first[1]) &&
+    members.every((member) => !member.tokens.has(model))
+  );
+}

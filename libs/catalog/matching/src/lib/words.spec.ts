@@ -32,7 +32,7 @@ describe('restoreDecimals', () => {
 });
 
 describe('clusterEvidence', () => {
-  const offer = (title: string, extra: { gtin?: string; model?: string } = {}) => prepareOffer({ title, ...extra });
+  const offer = (title: string, extra: { gtin?: string; model?: string; brand?: string } = {}) => prepareOffer({ title, ...extra });
 
   it('finds a colour or capacity conflict stated by any member, not only the most similar one', () => {
     const item = offer('Galaxy Tab S9 128GB Wi-Fi Graphite');
@@ -219,6 +219,19 @@ describe('clusterEvidence', () => {
     expect(generations('V15 Detect Extra Cordless Vacuum', ['Dyson V15 Detect Cordless Vacuum'])).toBe(false);
   });
 
+  it('reads two models of a line each named by a word right after the line’s ("SoundLink Flex" against "SoundLink Micro")', () => {
+    const generations = (item: string, members: string[], brand: string) =>
+      clusterEvidence(offer(item, { brand }), members.map((title) => offer(title, { brand }))).generationConflict;
+    const micro = ['Bose SoundLink Micro Portable Bluetooth Speaker - Stone Blue', 'BOSE SoundLink Micro Portable Bluetooth Speaker Stone Blue'];
+    expect(generations('Brand New Bose SoundLink Flex Port. BT Speaker Stone Blue', micro, 'Bose')).toBe(true);
+    const mechanical = ['Logitech MX Mechanical Mini Wireless Keyboard, Graphite', 'Logitech - MX Mechanical Mini Wireless Keyboard - Graphite'];
+    expect(generations('Renewed MX Keys S Wireless Keyboard Graphite', mechanical, 'Logitech')).toBe(true);
+    expect(generations('Logitech MX Mechanical Mini Wireless Keyboard Graphite', mechanical, 'Logitech')).toBe(false);
+    // The item states the listings' word elsewhere; one listing says too little to tell.
+    expect(generations('KitchenAid Artisan Series 5-Qt Stand Mixer', ['KitchenAid Artisan Stand Mixer Red', 'KitchenAid Artisan Stand Mixer, Red'], 'KitchenAid')).toBe(false);
+    expect(generations('Bose SoundLink Flex Speaker', ['Bose SoundLink Micro Speaker'], 'Bose')).toBe(false);
+  });
+
   it('reads the colour beside a finish’s material as the variant’s ("Titanium Case - Natural" against "… Black")', () => {
     const members = [offer('Apple Watch Ultra 2 GPS + Cellular 49mm Titanium Case, Black'), offer('Apple Watch Ultra 2 GPS + Cellular 49mm Titanium Case - Black')];
     expect(clusterEvidence(offer('Apple Watch Ultra 2 GPS + Cellular 49mm Titanium Case - Natural'), members).colourConflict).toBe(true);
@@ -314,6 +327,11 @@ describe('variantConflicts', () => {
     expect(apart('Nintendo Switch 2 Stand-alone Console', 'Nintendo Switch 2 Console, Mario Kart World Bundle')).toEqual(['set']);
     // A bundle against a listing that says nothing of one is for the price groups to tell.
     expect(apart('Nintendo Switch 2 Mario Kart World Bundle Console', 'Nintendo Switch 2 Console')).toEqual([]);
+  });
+  it('reads a standard set against a combo as the item alone against a bundle, and two combos as bundles', () => {
+    expect(apart('DJI Osmo Pocket 3 Standard Vlogging Camera', 'DJI - Osmo Pocket 3 Creator Combo Vlogging Camera')).toEqual(['set']);
+    expect(apart('DJI Osmo Pocket 3 Creator Combo Vlogging Camera Bundle', 'DJI Osmo Pocket 3 Vlogging Camera, Creator Combo')).toEqual([]);
+    expect(apart('DJI Osmo Action 5 Pro Standard Combo', 'DJI Osmo Action 5 Pro Adventure Combo')).toEqual([]);
   });
 });
 

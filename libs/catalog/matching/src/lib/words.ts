@@ -11,7 +11,7 @@
  */
 import { colourNamesApart, coloursApart, type QuantityKind } from './extract';
 import { deviceKinds } from './device-kinds';
-import { lineEditionsApart, lineLettersApart, lineNamesApart, lineWordsApart, nameEditionsApart, VARIANT_EDITIONS } from './line-models';
+import { lineEditionsApart, lineLettersApart, lineModelWordsApart, lineNamesApart, lineWordsApart, nameEditionsApart, VARIANT_EDITIONS } from './line-models';
 import type { PreparedOffer } from './prepare';
 
 export interface ModelSpan {
@@ -122,14 +122,17 @@ export interface ClusterEvidence {
    * and the other does not ("iPhone 15 Plus" and "iPhone 15", `lineEditionsApart`); or another letter right after a
    * word of the line ("Xbox Series S" and "Series X", `lineLettersApart`); or one number after two lines' words
    * ("Boom 4" and "Wonderboom 4", `lineWordsApart`); or a word where listings that agree number the line ("Switch OLED"
-   * and "Switch 2", `lineNamesApart`).
+   * and "Switch 2", `lineNamesApart`); or an edition right after a word listings that agree name the item by ("V15
+   * Detect Extra" and "V15 Detect", `nameEditionsApart`); or another word right after the line's ("SoundLink Flex" and
+   * "SoundLink Micro", `lineModelWordsApart`).
    */
   generationConflict: boolean;
   /**
    * Kinds of variant the item states and the members state too, with no value in common (`variantsOf`): the platform
    * ("for Mac" against "for Windows"), the language, the version ("Acid Music Studio 7" against "… 6"), the school
    * grade, a count of users, seats or years of a licence ("10 Managed Systems" against "Unlimited Managed Systems"), the
-   * kind of device, or the item alone against a bundle of it ("Switch 2 Console Standalone", "… Mario Kart Bundle").
+   * kind of device, or the item alone against a bundle of it ("Switch 2 Console Standalone", "… Mario Kart Bundle"; a
+   * standard set against a combo: "Osmo Pocket 3 Standard", "… Creator Combo").
    */
   variantConflicts: VariantKind[];
 }
@@ -169,8 +172,8 @@ export function variantsOf(offer: PreparedOffer): ReadonlyMap<VariantKind, Reado
   const text = offer.offer.title.toLowerCase();
   for (const match of text.matchAll(VERSION_RE)) add('version', String(Number(match[1] ?? match[2])));
   for (const [, grade] of text.matchAll(GRADE_RE)) if (grade !== undefined) add('grade', grade.replace('-', '').replace(/^prek(indergarten)?$/, 'prek'));
-  if (/(?<![a-z])stand-?alone(?![a-z])/.test(text)) add('set', 'alone');
-  if (/(?<![a-z])bundle(?![a-z])/.test(text)) add('set', 'bundle');
+  if (/(?<![a-z])(?:stand-?alone|standard)(?![a-z])/.test(text)) add('set', 'alone');
+  if (/(?<![a-z])(?:bundle|combo)(?![a-z])/.test(text)) add('set', 'bundle');
   for (const [, amount, units] of text.matchAll(LICENCE_RE)) {
     if (amount === undefined || units === undefined) continue;
     const unit = units.replace(/s$/, '');
@@ -354,7 +357,7 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
   const modelMismatch = unfound.some((mine) => [...otherModels].some((theirs) => digitsOnly(mine) === digitsOnly(theirs)));
   const editionConflict = editionsApart(item, members, editions);
   let lineConflict = false;
-  let generationConflict = lineEditionsApart(item, members) || lineLettersApart(item, members) || lineWordsApart(item, members) || lineNamesApart(item, members) || nameEditionsApart(item, members);
+  let generationConflict = lineEditionsApart(item, members) || lineLettersApart(item, members) || lineWordsApart(item, members) || lineNamesApart(item, members) || nameEditionsApart(item, members) || lineModelWordsApart(item, members);
   for (const [key, theirs] of lineNumbers) {
     // `lineNumbers` holds only the keys the item states.
     const mine = item.lineNumbers.get(key);
