@@ -8,6 +8,10 @@
  * DATABASE_URL names a server (a database of its own per dataset, dropped afterwards). `EVAL_DEBUG=1` prints each labelled
  * match the import left apart, with the titles of the offers of both products, and each labelled non-match it put in one
  * product, with that product's offers.
+ *
+ * `--demo` measures instead the re-clustering of the demo catalog against its known products (`demo-reclustering.ts`):
+ * pairwise precision and recall, and with `EVAL_DEBUG=1` the products that hold offers of several, most wrong pairs
+ * first.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,10 +19,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readErMagellanPairs, type ErMagellanDataset, type ErMagellanSplit } from '@pricehunt/catalog-feeds';
 import { chosenDatasets, importErMagellanDataset } from './er-magellan-catalog';
+import { evaluateDemoReclustering } from './demo-reclustering';
 import { type EvalDatabase, evalEngine, openEvalDatabase } from './eval-database';
 import { formatTable } from './table';
 
-const USAGE = 'usage: npm run eval:clusters -- [--data <dir with the ER-Magellan datasets>] [--datasets A,B] [--split valid|train|test]';
+const USAGE = 'usage: npm run eval:clusters -- [--data <dir with the ER-Magellan datasets>] [--datasets A,B] [--split valid|train|test] | --demo';
 
 interface DatasetResult {
   dataset: ErMagellanDataset;
@@ -86,8 +91,34 @@ async function printTogether(db: EvalDatabase, productId: number, sides: Readonl
   console.log(`TOGETHER "${titles[0]}" | "${titles[1]}"\n  their product: ${await offersOf(db, productId)}`);
 }
 
+/** `--demo`: the demo catalog re-clustered, scored against its known products. */
+async function demo(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-eval-clusters-'));
+  try {
+    const result = await evaluateDemoReclustering(dir);
+    const { both, together, known } = result.pairs;
+    const precision = both / Math.max(1, together);
+    const recall = both / Math.max(1, known);
+    console.log(`\nThe demo catalog re-clustered (${evalEngine()}), against the real products its offers are listings of`);
+    console.log(
+      formatTable(
+        ['offers', 'known products', 'products', 're-clustering s', 'pairs together', 'P', 'R', 'F1'],
+        [[result.offers, result.known, result.products, result.seconds.toFixed(1), together, precision.toFixed(3), recall.toFixed(3), ((2 * precision * recall) / Math.max(1e-9, precision + recall)).toFixed(3)].map(String)],
+      ),
+    );
+    if (!process.env.EVAL_DEBUG) return;
+    for (const product of result.mixed.slice(0, 20)) {
+      console.log(`\n#${product.productId}: ${product.wrongPairs} pairs of offers of two products`);
+      for (const offer of product.offers) console.log(`  ${offer.known.padEnd(60)} ${offer.title}`);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
-  const { values } = parseArgs({ options: { data: { type: 'string' }, datasets: { type: 'string' }, split: { type: 'string' } } });
+  const { values } = parseArgs({ options: { data: { type: 'string' }, datasets: { type: 'string' }, split: { type: 'string' }, demo: { type: 'boolean', default: false } } });
+  if (values.demo) return demo();
   const { root, datasets, split } = chosenDatasets(values, USAGE);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-eval-clusters-'));
