@@ -235,37 +235,49 @@ export function nameEditionsApart(item: PreparedOffer, members: readonly Prepare
 const LISTING_CONDITION_WORDS: ReadonlySet<string> = new Set(['brand', 'new', 'sealed', 'renewed', 'refurbished', 'certified', 'open', 'box', 'used', 'pre', 'owned']);
 
 /**
- * A title's line and model words, read where shops put them: the two words right after the brand's words ("Bose
- * SoundLink Flex", "Logitech MX Keys"), or its first two where it does not begin with the brand ("SoundLink Flex …"),
- * after the words of a listing's condition ("Renewed", "Brand New"); null unless both are words of letters (a model's number is read by the rules above).
+ * The two words of a title's name, where shops put them: right after the brand's words ("Bose SoundLink Flex", "Nikon
+ * Z6III"), or its first two where it does not begin with the brand ("SoundLink Flex …"), after the words of a listing's
+ * condition ("Renewed", "Brand New"); null where it begins with part of the brand's words only.
  */
-function lineAndModelWords(offer: PreparedOffer): [string, string] | null {
+function nameWords(offer: PreparedOffer): Array<string | undefined> | null {
   const all = tokenizeTitle(offer.offer.title);
   const tokens = all.slice(Math.max(0, all.findIndex((token) => !LISTING_CONDITION_WORDS.has(token))));
   const brand = offer.brand?.split(' ') ?? [];
   let at = 0;
   while (at < brand.length && tokens[at] === brand[at]) at++;
-  if (at > 0 && at < brand.length) return null;
-  const [line, model] = [tokens[at], tokens[at + 1]];
-  return line && model && /^[a-z]{2,}$/.test(line) && /^[a-z]{2,}$/.test(model) ? [line, model] : null;
+  return at > 0 && at < brand.length ? null : [tokens[at], tokens[at + 1]];
 }
 
+const LETTERS = /^[a-z]{2,}$/;
+
+/** One word, or one of them the other cut short as marketplaces do ("Port." for "Portable"), three letters or more. */
+const shortened = (a: string, b: string) => a === b || (Math.min(a.length, b.length) >= 3 && (a.startsWith(b) || b.startsWith(a)));
+
 /**
- * Two models of one line, each named by a word: two members or more all write the line's word and then one model's
- * ("Bose SoundLink Micro"), and the item writes the line's word and then another ("Bose SoundLink Flex"), neither side
- * stating the other's model word.
+ * Two models named apart: two members or more all write one word at a place of the name where the item writes
+ * another, and neither side states the other's. The first place holds a line's name or a model's code ("Nikon Z6III"
+ * against "Nikon Z f"); the second, after a line's word all of them write, a model's name ("Bose SoundLink Micro"
+ * against "Bose SoundLink Flex", "Logitech MX Mechanical" against "MX Keys"), words of letters only (a model's number is
+ * read by the rules above). A word cut short is the word ("Seagate Port. Drive").
  */
 export function lineModelWordsApart(item: PreparedOffer, members: readonly PreparedOffer[]): boolean {
   if (members.length < 2) return false;
-  const mine = lineAndModelWords(item);
-  if (!mine) return false;
-  const [line, model] = mine;
-  const theirs = members.map(lineAndModelWords);
-  const [first] = theirs;
-  if (!first || first[0] !== line || first[1] === model) return false;
-  return (
-    theirs.every((words) => words?.[0] === line && words[1] === first[1]) &&
-    !item.tokens.has(first[1]) &&
-    members.every((member) => !member.tokens.has(model))
-  );
+  const mine = nameWords(item);
+  const theirs = members.map(nameWords);
+  const apart = (word: string | undefined, others: Array<string | undefined>) => {
+    const [other] = others;
+    return (
+      word !== undefined &&
+      other !== undefined &&
+      !shortened(word, other) &&
+      others.every((each) => each === other) &&
+      !item.tokens.has(other) &&
+      members.every((member) => !member.tokens.has(word))
+    );
+  };
+  const [line, model] = mine ?? [];
+  const lines = theirs.map((words) => words?.[0]);
+  if (apart(line, lines)) return true;
+  const models = theirs.map((words) => words?.[1]);
+  return line !== undefined && LETTERS.test(line) && lines.every((each) => each === line) && model !== undefined && LETTERS.test(model) && models.every((each) => each !== undefined && LETTERS.test(each)) && apart(model, models);
 }

@@ -219,7 +219,7 @@ describe('clusterEvidence', () => {
     expect(generations('V15 Detect Extra Cordless Vacuum', ['Dyson V15 Detect Cordless Vacuum'])).toBe(false);
   });
 
-  it('reads two models of a line each named by a word right after the line’s ("SoundLink Flex" against "SoundLink Micro")', () => {
+  it('reads two models each named by a word at one place of the name ("SoundLink Flex" against "SoundLink Micro")', () => {
     const generations = (item: string, members: string[], brand: string) =>
       clusterEvidence(offer(item, { brand }), members.map((title) => offer(title, { brand }))).generationConflict;
     const micro = ['Bose SoundLink Micro Portable Bluetooth Speaker - Stone Blue', 'BOSE SoundLink Micro Portable Bluetooth Speaker Stone Blue'];
@@ -227,7 +227,11 @@ describe('clusterEvidence', () => {
     const mechanical = ['Logitech MX Mechanical Mini Wireless Keyboard, Graphite', 'Logitech - MX Mechanical Mini Wireless Keyboard - Graphite'];
     expect(generations('Renewed MX Keys S Wireless Keyboard Graphite', mechanical, 'Logitech')).toBe(true);
     expect(generations('Logitech MX Mechanical Mini Wireless Keyboard Graphite', mechanical, 'Logitech')).toBe(false);
-    // The item states the listings' word elsewhere; one listing says too little to tell.
+    // The line's place itself: a model's code against a model named by a letter.
+    const z6 = ['Nikon - Z6III Body Only Mirrorless Camera', 'Nikon Z6III Body Only Mirrorless Camera with 64GB SD Card'];
+    expect(generations('Nikon Z f Body Only Mirrorless Camera', z6, 'Nikon')).toBe(true);
+    // The item states the listings' word elsewhere, or writes it cut short; one listing says too little to tell.
+    expect(generations('Used Seagate Port. Drive 5TB External Hard Drive', ['Seagate Portable Drive 5TB External Hard Drive', 'SEAGATE Portable Drive External Hard Drive 5TB'], 'Seagate')).toBe(false);
     expect(generations('KitchenAid Artisan Series 5-Qt Stand Mixer', ['KitchenAid Artisan Stand Mixer Red', 'KitchenAid Artisan Stand Mixer, Red'], 'KitchenAid')).toBe(false);
     expect(generations('Bose SoundLink Flex Speaker', ['Bose SoundLink Micro Speaker'], 'Bose')).toBe(false);
   });

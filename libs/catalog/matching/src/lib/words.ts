@@ -123,8 +123,8 @@ export interface ClusterEvidence {
    * word of the line ("Xbox Series S" and "Series X", `lineLettersApart`); or one number after two lines' words
    * ("Boom 4" and "Wonderboom 4", `lineWordsApart`); or a word where listings that agree number the line ("Switch OLED"
    * and "Switch 2", `lineNamesApart`); or an edition right after a word listings that agree name the item by ("V15
-   * Detect Extra" and "V15 Detect", `nameEditionsApart`); or another word right after the line's ("SoundLink Flex" and
-   * "SoundLink Micro", `lineModelWordsApart`).
+   * Detect Extra" and "V15 Detect", `nameEditionsApart`); or another word at a place of the name listings that agree
+   * write one ("Nikon Z f" and "Nikon Z6III", "SoundLink Flex" and "SoundLink Micro", `lineModelWordsApart`).
    */
   generationConflict: boolean;
   /**
