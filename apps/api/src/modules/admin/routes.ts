@@ -194,7 +194,7 @@ function productRoutes(app: ZodApp) {
   const products = app.adminProducts;
   app.get(
     '/products',
-    { schema: { tags, security, querystring: adminProductQuerySchema, response: { 200: adminProductListResponseSchema, ...invalid } } },
+    { schema: { tags, security, querystring: adminProductQuerySchema, response: { 200: adminProductListResponseSchema, ...invalid, 503: errorEnvelopeSchema } } },
     async (request) => ({ success: true as const, items: await products.find(request.query.q) }),
   );
 

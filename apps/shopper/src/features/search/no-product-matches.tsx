@@ -30,7 +30,7 @@ const wordRuns = (text: string): string[] => text.toLowerCase().match(/\p{L}+|\p
  * Every similar product's name holds every typed word: the words name what these products have ('16gb ram' of a
  * laptop), not what they are. Their list is then named for that, not for sharing some of the words.
  */
-export function similarMentionEveryWord(result: SearchResult, words: string): boolean {
+function similarMentionEveryWord(result: SearchResult, words: string): boolean {
   const typed = wordRuns(words);
   return (
     typed.length > 0 &&
