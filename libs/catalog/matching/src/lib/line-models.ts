@@ -164,11 +164,17 @@ function gluedCode(offer: PreparedOffer, letters: string, value: string): boolea
   return [...offer.tokens].some((token) => token.startsWith(letters) && /^\d{2,3}$/.test(token.slice(2)) && String(Number(token.slice(2))) === value);
 }
 
-const nextCache = new WeakMap<PreparedOffer, readonly string[]>();
+const tokensCache = new WeakMap<PreparedOffer, readonly string[]>();
+/** An offer's title words in order, repeats kept (worked out once per prepared offer). */
+function titleTokens(offer: PreparedOffer): readonly string[] {
+  let tokens = tokensCache.get(offer);
+  if (!tokens) tokensCache.set(offer, (tokens = tokenizeTitle(offer.offer.title)));
+  return tokens;
+}
+
 /** The word an offer writes right after `word`, or undefined. */
 function wordAfter(offer: PreparedOffer, word: string): string | undefined {
-  let tokens = nextCache.get(offer);
-  if (!tokens) nextCache.set(offer, (tokens = tokenizeTitle(offer.offer.title)));
+  const tokens = titleTokens(offer);
   const at = tokens.indexOf(word);
   return at >= 0 ? tokens[at + 1] : undefined;
 }
@@ -206,11 +212,17 @@ const NAMED_EDITION_RE = new RegExp(`(?<![\\p{L}\\p{N}-])([\\p{L}\\p{N}]+)\\s+($
  * with that word; not one joined to the next word ("Ultra-Lightweight"), after a word that begins another thing ("with
  * Extra Ink") or that the title's editions leave out ("4K Ultra HD").
  */
-function namedVariantEditions(offer: PreparedOffer): Map<string, string> {
+const namedEditionsCache = new WeakMap<PreparedOffer, ReadonlyMap<string, string>>();
+function namedVariantEditions(offer: PreparedOffer): ReadonlyMap<string, string> {
+  const known = namedEditionsCache.get(offer);
+  if (known) return known;
   const out = new Map<string, string>();
-  for (const [, lead, edition] of foldText(offer.offer.title).matchAll(NAMED_EDITION_RE)) {
-    if (lead && edition && offer.editions.has(edition) && !NOT_A_NAME.has(lead) && !out.has(edition)) out.set(edition, lead);
+  if (offer.editions.size > 0) {
+    for (const [, lead, edition] of foldText(offer.offer.title).matchAll(NAMED_EDITION_RE)) {
+      if (lead && edition && offer.editions.has(edition) && !NOT_A_NAME.has(lead) && !out.has(edition)) out.set(edition, lead);
+    }
   }
+  namedEditionsCache.set(offer, out);
   return out;
 }
 
@@ -239,13 +251,17 @@ const LISTING_CONDITION_WORDS: ReadonlySet<string> = new Set(['brand', 'new', 's
  * Z6III"), or its first two where it does not begin with the brand ("SoundLink Flex …"), after the words of a listing's
  * condition ("Renewed", "Brand New"); null where it begins with part of the brand's words only.
  */
-function nameWords(offer: PreparedOffer): Array<string | undefined> | null {
-  const all = tokenizeTitle(offer.offer.title);
+const nameWordsCache = new WeakMap<PreparedOffer, ReadonlyArray<string | undefined> | null>();
+function nameWords(offer: PreparedOffer): ReadonlyArray<string | undefined> | null {
+  if (nameWordsCache.has(offer)) return nameWordsCache.get(offer) ?? null;
+  const all = titleTokens(offer);
   const tokens = all.slice(Math.max(0, all.findIndex((token) => !LISTING_CONDITION_WORDS.has(token))));
   const brand = offer.brand?.split(' ') ?? [];
   let at = 0;
   while (at < brand.length && tokens[at] === brand[at]) at++;
-  return at > 0 && at < brand.length ? null : [tokens[at], tokens[at + 1]];
+  const words = at > 0 && at < brand.length ? null : [tokens[at], tokens[at + 1]];
+  nameWordsCache.set(offer, words);
+  return words;
 }
 
 const LETTERS = /^[a-z]{2,}$/;
@@ -261,8 +277,8 @@ const shortened = (a: string, b: string) => a === b || (Math.min(a.length, b.len
  * read by the rules above). A word cut short is the word ("Seagate Port. Drive").
  */
 export function lineModelWordsApart(item: PreparedOffer, members: readonly PreparedOffer[]): boolean {
-  if (members.length < 2) return false;
   const mine = nameWords(item);
+  if (members.length < 2 || !mine) return false;
   const theirs = members.map(nameWords);
   const apart = (word: string | undefined, others: Array<string | undefined>) => {
     const [other] = others;
@@ -275,7 +291,7 @@ export function lineModelWordsApart(item: PreparedOffer, members: readonly Prepa
       members.every((member) => !member.tokens.has(word))
     );
   };
-  const [line, model] = mine ?? [];
+  const [line, model] = mine;
   const lines = theirs.map((words) => words?.[0]);
   if (apart(line, lines)) return true;
   const models = theirs.map((words) => words?.[1]);
