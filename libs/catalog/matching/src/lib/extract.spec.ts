@@ -1,5 +1,6 @@
 import { codeColours, colourNames, colourNamesApart, coloursApart, cutColourCompletions, extractColours, extractLineNumbers, extractModelCandidates, extractQuantities, multipackCounts } from './extract';
 import { tokenizeTitle } from './normalise';
+import { prepareOffer } from './prepare';
 
 const kinds = (title: string) => extractQuantities(title).map((q) => [q.kind, q.value]);
 
@@ -296,5 +297,14 @@ describe('extractLineNumbers', () => {
     expect(lines('Samsung 65 inch Crystal UHD TV')).toEqual({});
     expect(lines('JBL Speaker, 20 Hours of Playtime')).toEqual({});
     expect(lines('16GB RAM 1TB SSD 4K')).toEqual({});
+  });
+
+  it('leaves out a number with an inch or foot mark after it, whatever word it follows', () => {
+    const lineNumbers = (title: string) => Object.fromEntries([...prepareOffer({ title }).lineNumbers].map(([key, values]) => [key, [...values]]));
+    expect(lineNumbers("Samsung 19 ' Black Flat Panel Series 6 LCD HDTV LN19A650")).toEqual({ series: ['6'] });
+    expect(lineNumbers('Samsung 6 Series LN19A650 19" LCD TV')).toEqual({ samsung: ['6'] });
+    expect(lineNumbers('Samsung 19 Black Flat Panel Series 6')).toEqual({ samsung: ['19'], series: ['6'] });
+    // An apostrophe of a word is no mark.
+    expect(lineNumbers('Band for Apple Watch Series 7’s Case')).toEqual({ series: ['7'] });
   });
 });

@@ -70,6 +70,35 @@ const CODE_COLOURS: Readonly<Record<string, string>> = {
 /** One letter is a colour's code only after a slash or dash ("DVP-NS700H/B", "DVP-FX820/L"), as Sony writes them. */
 const SEPARATED_CODE_COLOURS: Readonly<Record<string, string>> = { ...CODE_COLOURS, b: 'black', w: 'white', s: 'silver', r: 'red', l: 'blue', p: 'pink' };
 
+/** Colours a maker's letters after a model number may abbreviate (`abbreviatedColours`). */
+const ABBREVIATED_COLOURS = ['black', 'white', 'silver', 'red', 'blue', 'green', 'gray', 'grey', 'pink', 'purple', 'brown', 'gold', 'yellow', 'orange', 'beige', 'navy', 'bronze'];
+
+/** The colours whose names hold a code's letters in order, beginning with its first: "bk", "blk" black; "bl" black or blue. */
+function abbreviatedColours(code: string): string[] {
+  return ABBREVIATED_COLOURS.filter((colour) => {
+    if (colour[0] !== code[0]) return false;
+    let at = 0;
+    for (const letter of colour) if (letter === code[at]) at++;
+    return at === code.length;
+  });
+}
+
+/**
+ * Two model numbers (normalised: upper-case letters and digits) that are one model with its colour's code written two
+ * ways: "SRSA212BK" and "SRSA212BLK", "RXV663BK" and "RXV663BL", "MDREX55BK" and "EX55BLK" (the maker's series
+ * letters glued on in front by one of them). The letters after the last digit differ, and some colour's name holds
+ * each; "DVPFX820P" and "DVPFX820W" are a pink and a white one.
+ */
+export function colourCodesAlike(a: string, b: string): boolean {
+  const [, stemA, codeA] = /^(.*\d)([A-Z]{1,3})$/.exec(a) ?? [];
+  const [, stemB, codeB] = /^(.*\d)([A-Z]{1,3})$/.exec(b) ?? [];
+  if (!stemA || !stemB || !codeA || !codeB || codeA === codeB) return false;
+  const [short, long] = stemA.length <= stemB.length ? [stemA, stemB] : [stemB, stemA];
+  if (short !== long && !(short.length >= 4 && /[A-Z]/.test(short) && long.endsWith(short) && !/\d/.test(long[long.length - short.length - 1] ?? ''))) return false;
+  const theirs = new Set(abbreviatedColours(codeB.toLowerCase()));
+  return abbreviatedColours(codeA.toLowerCase()).some((colour) => theirs.has(colour));
+}
+
 /**
  * The colours the codes of a title's or model field's model numbers end with, for a listing whose words name none:
  * the code follows a model's letters and then digits ("LMVM2085BK", "DVP-NS700H/B"; not "99Wh" or "80MB/s", measures).

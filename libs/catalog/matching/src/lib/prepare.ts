@@ -233,6 +233,9 @@ function listingFacts(title: string, gtin: string | null, model: string | null |
   };
 }
 
+/** An inch or foot mark after a number ('19"', "24 '", "6′"); not the apostrophe of a word ("90's"). */
+const MEASURE_MARK = /(\d)\s?(?:["″′”]|''|['’](?!\p{L}))/gu;
+
 /** Precompute the comparison data of an offer (optionally weighted by corpus statistics). */
 export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOffer {
   checkOffer(offer);
@@ -249,7 +252,9 @@ export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOff
   const numbers = setOrNone(tokens.filter((t) => /^\d+(?:\.\d+)?$/.test(t)));
   const quantities = quantitiesByKind(extractQuantities(title));
   const colours = extractColours(title);
-  const lineNumbers = extractLineNumbers(tokens);
+  // A number with an inch or foot mark after it measures a size ("Samsung 19 ' Black … Series 6"), whatever word it follows.
+  const marked = title.replace(MEASURE_MARK, '$1 inch ');
+  const lineNumbers = extractLineNumbers(marked === title ? tokens : tokenizeTitle(marked));
   const gtin = normaliseGtin(offer.gtin ?? null);
   const price = offer.priceCents != null && offer.priceCents > 0 ? offer.priceCents : null;
   return {

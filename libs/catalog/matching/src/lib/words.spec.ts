@@ -383,4 +383,21 @@ describe('clusterEvidence on model fields and glued model numbers', () => {
     const other = prepareOffer({ title: 'Creative D100 Wireless Bluetooth Speakers - Blue 51MF8091AA004', brand: 'Creative Labs', model: '51MF8091AA004' });
     expect(clusterEvidence(other, [walmart]).modelMismatch).toBe(true);
   });
+
+  it('takes one model with its colour’s code written two ways for that model, not another colour’s', () => {
+    const abt = prepareOffer({ title: 'Sony Black Active Speaker System SRSA212BK' });
+    const buy = prepareOffer({ title: 'Computer Speakers SRSA212/BLK' });
+    expect(clusterEvidence(abt, [buy]).modelMismatch).toBe(false);
+    expect(clusterEvidence(buy, [abt]).modelMismatch).toBe(false);
+    // The maker's series letters glued on in front by one listing; "BL" is Yamaha's black.
+    expect(clusterEvidence(prepareOffer({ title: 'Sony Black Earbud Style Headphones MDREX55BK' }), [prepareOffer({ title: 'Ex Series Earbuds Black Mdr EX55/BLK' })]).modelMismatch).toBe(false);
+    expect(clusterEvidence(prepareOffer({ title: 'Yamaha 7.2 Channel Digital Home Theater Receiver RXV863BK' }), [prepareOffer({ title: 'Yamaha RX-V863 Home Theater Receiver RXV863BL' })]).modelMismatch).toBe(false);
+    // In model fields too: one part number.
+    const field = (model: string) => prepareOffer({ title: 'Sony Active Speaker System', brand: 'Sony', model });
+    expect(clusterEvidence(field('SRS-A212/BLK'), [field('SRSA212BK')]).identifierConflict).toBe(false);
+    // A pink one is not the white one, nor another model the same colour.
+    expect(clusterEvidence(prepareOffer({ title: 'Sony Portable DVD Player DVPFX820P' }), [prepareOffer({ title: 'Sony Portable DVD Player DVPFX820W' })]).modelMismatch).toBe(true);
+    expect(clusterEvidence(field('SRS-A212/PNK'), [field('SRSA212BK')]).identifierConflict).toBe(true);
+    expect(clusterEvidence(prepareOffer({ title: 'Yamaha Home Theater Receiver RXV663BK' }), [prepareOffer({ title: 'Yamaha Home Theater Receiver RXV863BL' })]).modelMismatch).toBe(true);
+  });
 });

@@ -9,7 +9,7 @@
  * everything a cluster's members state together. A cluster scores as its best member, and that member may simply not
  * mention the attribute that tells two variants apart; another member does.
  */
-import { colourNamesApart, coloursApart, type QuantityKind } from './extract';
+import { colourCodesAlike, colourNamesApart, coloursApart, type QuantityKind } from './extract';
 import { deviceKinds } from './device-kinds';
 import { lineEditionsApart, lineLettersApart, lineModelWordsApart, lineNamesApart, lineWordsApart, nameEditionsApart, VARIANT_EDITIONS } from './line-models';
 import type { PreparedOffer } from './prepare';
@@ -275,7 +275,7 @@ function gluedOnto(long: string, short: string): boolean {
  */
 export function identifiersConflict(a: { gtin: string | null; mpn: string | null }, b: { gtin: string | null; mpn: string | null }): boolean {
   if (a.gtin && b.gtin && a.gtin !== b.gtin) return true;
-  if (!a.mpn || !b.mpn || a.mpn === b.mpn) return false;
+  if (!a.mpn || !b.mpn || a.mpn === b.mpn || colourCodesAlike(a.mpn, b.mpn)) return false;
   return !(a.mpn.length >= 4 && b.mpn.includes(a.mpn)) && !(b.mpn.length >= 4 && a.mpn.includes(b.mpn));
 }
 
@@ -334,8 +334,9 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
     if (identifiersConflict(identifiersOf(item), identifiersOf(member)) && !statesPartNumberOf(item, member)) identifierConflict = true;
     // One side's model number with a word glued on in front is the same model ("SHREL1192BL" and "EL1192BL").
     const stated = modelsOf(member);
-    for (const model of itemModels) if (member.modelText.includes(model) || stated.some((other) => other.startsWith(model) || gluedOnto(model, other))) found.add(model);
-    for (const model of stated) if (!item.modelText.includes(model) && !itemModels.some((mine) => model.startsWith(mine) || gluedOnto(model, mine))) otherModels.add(model);
+    // And one model with its colour's code written two ways ("SRSA212BK" and "SRSA212/BLK").
+    for (const model of itemModels) if (member.modelText.includes(model) || stated.some((other) => other.startsWith(model) || gluedOnto(model, other) || colourCodesAlike(model, other))) found.add(model);
+    for (const model of stated) if (!item.modelText.includes(model) && !itemModels.some((mine) => model.startsWith(mine) || gluedOnto(model, mine) || colourCodesAlike(model, mine))) otherModels.add(model);
   }
   const colourConflict = coloursAgainst(item, members);
   const quantityConflicts: QuantityKind[] = [];
