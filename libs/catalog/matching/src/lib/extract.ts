@@ -124,15 +124,15 @@ export function codeColours(title: string, model?: string | null): string[] {
  * two.
  */
 export function colourNames(title: string): string[] {
-  const text = foldText(title);
+  const { text, matches } = colourReading(title);
   const names: string[][] = [];
   let end = -1;
-  for (const m of text.matchAll(COLOUR_RE)) {
-    const colour = canonicalColour((m[1] as string).replace(/\s+/g, ' '));
+  for (const match of matches) {
+    const colour = canonicalColour(match.spelling);
     const last = names.at(-1);
-    if (last && end >= 0 && /^\s+$/.test(text.slice(end, m.index))) last.push(colour);
+    if (last && end >= 0 && /^\s+$/.test(text.slice(end, match.start))) last.push(colour);
     else names.push([colour]);
-    end = m.index + m[0].length;
+    end = match.end;
   }
   return [...new Set(names.map((words) => words.join(' ')))];
 }
@@ -175,7 +175,31 @@ export const canonicalColour = (spelling: string): string => COLOUR_CANON[spelli
 
 /** Colour names in a title as it writes them, folded ("grey", "space grey", "blk"), in order, repeats kept. */
 export function colourSpellings(title: string): string[] {
-  return [...foldText(title).matchAll(COLOUR_RE)].map((m) => (m[1] as string).replace(/\s+/g, ' '));
+  return colourReading(title).matches.map((match) => match.spelling);
+}
+
+/** A title folded, and the colour words found in it: each as written (spaces single), where it starts and ends. */
+interface ColourReading {
+  readonly text: string;
+  readonly matches: ReadonlyArray<{ readonly spelling: string; readonly start: number; readonly end: number }>;
+}
+
+/**
+ * The colour readings of the titles read last: a product's name and facts, and every ranking an offer takes part in,
+ * read its listings' titles again, and the colour pattern is long. At most `READINGS_KEPT`, then forgotten at once.
+ */
+const colourReadings = new Map<string, ColourReading>();
+const READINGS_KEPT = 20_000;
+
+function colourReading(title: string): ColourReading {
+  const kept = colourReadings.get(title);
+  if (kept) return kept;
+  const text = foldText(title);
+  const matches = [...text.matchAll(COLOUR_RE)].map((m) => ({ spelling: (m[1] as string).replace(/\s+/g, ' '), start: m.index, end: m.index + m[0].length }));
+  if (colourReadings.size >= READINGS_KEPT) colourReadings.clear();
+  const reading = { text, matches };
+  colourReadings.set(title, reading);
+  return reading;
 }
 
 /** Words after which a number is a measure, not a line number ("30 hour", "2 pack", "65 inch"). */
