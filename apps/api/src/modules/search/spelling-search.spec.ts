@@ -36,6 +36,10 @@ const OFFERS = [
   offer('B0DSSON001', 'Sony DualSense CFI-ZCT1W Wireless Controller (White)', 'Sony', 'Video Games > Consoles & Accessories'),
   offer('B0MOUSLG01', 'Logitech G502 X PLUS Wireless Gaming Mouse, White', 'Logitech', 'Electronics > Gaming'),
   offer('B0MOUSLG02', 'G502 X PLUS Wrls Gaming Mouse White w/ Box', 'Logitech', 'Electronics > Gaming'),
+  offer('B0CASTAR01', 'Targus Zierra for Blackberry Playbook (Black)', 'Targus', 'Electronics > Cases'),
+  offer('B0CASTAR02', 'Targus iPad Deluxe Zierra Case and Bundle (Black)', 'Targus', 'Electronics > Cases'),
+  offer('B0CASTAR03', 'Targus Zierra Leather Portfolio for Apple iPad WiFi and WiFi 3G THZ023US Black', 'Targus', 'Electronics > Cases'),
+  offer('B0CASTAR04', 'Targus Truss Case Stand for Blackberry Playbook 4G WiFi THZ05102US Black', 'Targus', 'Electronics > Cases'),
 ];
 
 describe('search API: spelling is corrected only when it finds clearly more', () => {
@@ -62,6 +66,14 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     for (const words of ['where can I find a good deal', 'what time does the store close', 'send me the link please']) {
       expect((await search(words)).correctedQuery).toBeNull();
     }
+  });
+
+  it('reads a misspelt word after "for" as the word it misspells, not as a purpose to leave out', async () => {
+    const result = await search('Zierra Case for Blacbkerry Targus');
+    expect(result.correctedQuery).toBe('Zierra Case for Blackberry Targus');
+    expect(found(result).map((product) => product.title)).toEqual(['Targus Zierra for Blackberry Playbook (Black)']);
+    // A purpose no listing says is still left out.
+    expect((await search('laptop for students')).correctedQuery).toBeNull();
   });
 
   it('answers a rare word the corrector would rewrite as typed when the correction finds nothing either', async () => {

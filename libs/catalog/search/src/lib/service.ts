@@ -186,7 +186,7 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
     if (!query || !(always || findsLittle(answer))) continue;
     const rewritten = await rewrite(query);
     const rewrittenAnswer = rewritten ? await answerWords(search.words, rewritten) : null;
-    if (rewritten && rewrittenAnswer && better(rewrittenAnswer)) {
+    if (rewritten && rewrittenAnswer && better(rewrittenAnswer, query, rewritten)) {
       answer = rewrittenAnswer;
       correctedQuery = same ? null : rewritten;
     } else if (spells && rewritten) {
@@ -197,9 +197,11 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
     }
   }
   // A kind typed by its category's word ("apple phone"), or with the line it is for ("ps5 controller": `line-kind.ts`).
-  const byKind = query && findsLittle(answer) ? await kindAnswer(search.words, search.kinds, query, lent?.words ?? correctedQuery ?? query, answer) : null;
+  const byKind = query && findsLittle(answer) ? await kindAnswer(search.words, search.kinds, correctedQuery ?? query, lent?.words ?? correctedQuery ?? query, answer) : null;
   if (byKind) {
-    ({ answer, correctedQuery } = byKind);
+    // Products of the kind that carry the words as spelled are answered for those words (the correction stands).
+    answer = byKind.answer;
+    correctedQuery = byKind.correctedQuery ?? correctedQuery;
     lent = null;
   }
   // Words typed apart that the index carries joined are tried also when the words found something: then the joined

@@ -3,7 +3,7 @@
  * shoppers write otherwise, the other number, a generation written the other way, a kind typed in another language, the
  * words spelled otherwise, a brand typed by its sound.
  */
-import type { CatalogRepository, SearchIndexRepository, SpellingCorrector } from '@pricehunt/catalog-core';
+import { type CatalogRepository, isCommonWord, type SearchIndexRepository, type SpellingCorrector } from '@pricehunt/catalog-core';
 import { generationSpelling, generationWordOtherWay } from './generations';
 import { englishKinds } from './foreign-kinds';
 import { inListingsNumber } from './word-number';
@@ -20,7 +20,8 @@ import { findsClearlyMore, findsNothing, type WordsAnswer } from './search-words
  */
 export interface Rewrite {
   rewrite: (text: string) => Promise<string | null>;
-  better: (found: WordsAnswer) => boolean;
+  /** Whether what the rewritten words find is kept, given the words typed and as rewritten. */
+  better: (found: WordsAnswer, typed: string, rewritten: string) => boolean;
   lendsCandidates: boolean;
   same?: boolean;
   always?: boolean;
@@ -43,7 +44,25 @@ const holdsAll = (found: WordsAnswer) => found.complete && !findsNothing(found);
  * (`findsClearlyMore`), or, where that answer is nothing at all, products that hold every word corrected. "galxy buds 3"
  * finds nothing; "galaxy buds 3" finds the Galaxy Buds3 by its model number, though the matcher barely ranks them.
  */
-const spelledBetter = (found: WordsAnswer, current: WordsAnswer) => findsClearlyMore(found, current) || (findsNothing(current) && holdsAll(found));
+const spelledBetter = (found: WordsAnswer, current: WordsAnswer, typed: string, spelled: string) =>
+  findsClearlyMore(found, current) || (findsNothing(current) && holdsAll(found)) || (!findsNothing(found) && spelledLongWordsOnly(typed, spelled));
+
+/** A word this long one or two edits from a catalog word is that word mistyped, whatever else shares its other words. */
+const LONG_TYPO = 7;
+
+/**
+ * True when spelling changed only long words (`LONG_TYPO` letters or more), none of them an everyday word: a word that
+ * long which no listing says, a letter or two from one they do, is that word mistyped ("blacbkerry", "supesrpeed"),
+ * where a short one may be another word meant as typed ("kink" is no "pink"). The words spelled then find what was
+ * meant, even when the typed words' other words find products as sure of themselves ("zierra case for blacbkerry
+ * targus": the Zierra for BlackBerry, not the Zierra case for iPad).
+ */
+function spelledLongWordsOnly(typed: string, spelled: string): boolean {
+  const [before, after] = [typed, spelled].map((text) => text.split(/\s+/).filter(Boolean));
+  if (!before || !after || before.length !== after.length) return false;
+  const changed = before.filter((word, at) => word.toLowerCase() !== after[at]?.toLowerCase());
+  return changed.length > 0 && changed.every((word) => word.length >= LONG_TYPO && /^\p{L}+$/u.test(word) && !isCommonWord(word));
+}
 
 /** The ways typed words are searched again, in order; `current` is the answer kept so far. */
 export function typedWordsRewrites(reads: RewriteReads, current: () => WordsAnswer): Rewrite[] {
@@ -59,7 +78,7 @@ export function typedWordsRewrites(reads: RewriteReads, current: () => WordsAnsw
     { rewrite: async (text: string) => generationSpelling(text), better: holdsAll, lendsCandidates: false },
     // A kind typed in another language ("kopfhörer sony": `foreign-kinds.ts`).
     { rewrite: async (text: string) => englishKinds(text), better: holdsAll, lendsCandidates: false },
-    ...(spelling ? [{ rewrite: (text: string) => spelledWords(spelling, index ? { index, catalog, aliases } : null, text), better: (found: WordsAnswer) => spelledBetter(found, current()), lendsCandidates: false, spells: true }] : []),
+    ...(spelling ? [{ rewrite: (text: string) => spelledWords(spelling, index ? { index, catalog, aliases } : null, text), better: (found: WordsAnswer, typed: string, spelled: string) => spelledBetter(found, current(), typed, spelled), lendsCandidates: false, spells: true }] : []),
     ...(offerCounts ? [{ rewrite: (text: string) => brandTypedBySound(catalog, offerCounts, text, current().ranked), better: holdsAll, lendsCandidates: false }] : []),
   ];
 }
