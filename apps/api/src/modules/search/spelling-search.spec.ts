@@ -72,8 +72,10 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     const result = await search('Zierra Case for Blacbkerry Targus');
     expect(result.correctedQuery).toBe('Zierra Case for Blackberry Targus');
     expect(found(result).map((product) => product.title)).toEqual(['Targus Zierra for Blackberry Playbook (Black)']);
-    // A purpose no listing says is still left out.
-    expect((await search('laptop for students')).correctedQuery).toBeNull();
+    // Spelled right, the same product, and nothing said corrected.
+    const spelled = await search('Zierra Case for Blackberry Targus');
+    expect(spelled.correctedQuery).toBeNull();
+    expect(found(spelled).map((product) => product.title)).toEqual(['Targus Zierra for Blackberry Playbook (Black)']);
   });
 
   it('answers a rare word the corrector would rewrite as typed when the correction finds nothing either', async () => {

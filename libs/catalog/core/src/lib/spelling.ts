@@ -5,7 +5,7 @@ import { foldText, indexWords } from './words';
 /** Words shorter than this are never corrected: three letters are too few to tell a typo from another word. */
 const MIN_LENGTH = 4;
 /** Words of this length or more may be two edits away from what was meant; shorter ones one edit. */
-const TWO_EDITS_FROM = 7;
+export const TWO_EDITS_FROM = 7;
 
 /**
  * Common English words (`common-words.json`, made by `scripts/common-words.ts` from a word-frequency list): a word

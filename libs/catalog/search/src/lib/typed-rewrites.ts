@@ -3,7 +3,7 @@
  * shoppers write otherwise, the other number, a generation written the other way, a kind typed in another language, the
  * words spelled otherwise, a brand typed by its sound.
  */
-import { type CatalogRepository, isCommonWord, type SearchIndexRepository, type SpellingCorrector } from '@pricehunt/catalog-core';
+import { type CatalogRepository, isCommonWord, type SearchIndexRepository, type SpellingCorrector, TWO_EDITS_FROM } from '@pricehunt/catalog-core';
 import { generationSpelling, generationWordOtherWay } from './generations';
 import { englishKinds } from './foreign-kinds';
 import { inListingsNumber } from './word-number';
@@ -47,21 +47,18 @@ const holdsAll = (found: WordsAnswer) => found.complete && !findsNothing(found);
 const spelledBetter = (found: WordsAnswer, current: WordsAnswer, typed: string, spelled: string) =>
   findsClearlyMore(found, current) || (findsNothing(current) && holdsAll(found)) || (!findsNothing(found) && spelledLongWordsOnly(typed, spelled));
 
-/** A word this long one or two edits from a catalog word is that word mistyped, whatever else shares its other words. */
-const LONG_TYPO = 7;
-
 /**
- * True when spelling changed only long words (`LONG_TYPO` letters or more), none of them an everyday word: a word that
- * long which no listing says, a letter or two from one they do, is that word mistyped ("blacbkerry", "supesrpeed"),
- * where a short one may be another word meant as typed ("kink" is no "pink"). The words spelled then find what was
- * meant, even when the typed words' other words find products as sure of themselves ("zierra case for blacbkerry
- * targus": the Zierra for BlackBerry, not the Zierra case for iPad).
+ * True when spelling changed only long words (`TWO_EDITS_FROM` letters or more, those spelling may correct by two
+ * edits), none of them an everyday word: a word that long which no listing says, a letter or two from one they do, is
+ * that word mistyped ("blacbkerry", "supesrpeed"), where a short one may be another word meant as typed ("kink" is no
+ * "pink"). The words spelled then find what was meant, even when the typed words' other words find products as sure
+ * of themselves ("zierra case for blacbkerry targus": the Zierra for BlackBerry, not the Zierra case for iPad).
  */
 function spelledLongWordsOnly(typed: string, spelled: string): boolean {
   const [before, after] = [typed, spelled].map((text) => text.split(/\s+/).filter(Boolean));
   if (!before || !after || before.length !== after.length) return false;
   const changed = before.filter((word, at) => word.toLowerCase() !== after[at]?.toLowerCase());
-  return changed.length > 0 && changed.every((word) => word.length >= LONG_TYPO && /^\p{L}+$/u.test(word) && !isCommonWord(word));
+  return changed.length > 0 && changed.every((word) => word.length >= TWO_EDITS_FROM && /^\p{L}+$/u.test(word) && !isCommonWord(word));
 }
 
 /** The ways typed words are searched again, in order; `current` is the answer kept so far. */
