@@ -5,6 +5,7 @@
  * than a product's listings do.
  */
 import { foldText, tokenizeTitle } from './normalise';
+import { abbreviates } from './title-words';
 import type { PreparedOffer } from './prepare';
 
 /** Edition words that name a variant of a line (others, like "home" or "premium", are as often marketing or colour). */
@@ -96,14 +97,6 @@ export function lineLettersApart(item: PreparedOffer, members: readonly Prepared
     if (theirs.length > 0 && !theirs.includes(letter)) return true;
   }
   return false;
-}
-
-/** One word written short for the other: its letters in the other's order, from the same first letter ("dlux", "deluxe"). */
-function abbreviates(short: string, long: string): boolean {
-  if (short[0] !== long[0]) return false;
-  let at = 0;
-  for (const letter of long) if (letter === short[at]) at++;
-  return at === short.length;
 }
 
 const numberedCache = new WeakMap<PreparedOffer, ReadonlyMap<string, ReadonlySet<string>>>();

@@ -37,6 +37,14 @@ export function wordsOf(title: string): Word[] {
 /** A word as listings agree on it whatever their spelling: "Cancelling" and "Canceling", "Headphone" and "Headphones". */
 export const agreementKey = (token: string) => token.replace(/(.)\1+/g, '$1').replace(/(?<=[a-z]{3})(?:es|s)$/, '');
 
+/** One word written short for the other: its letters in the other's order, from the same first letter ("dlux", "deluxe"). */
+export function abbreviates(short: string, long: string): boolean {
+  if (short[0] !== long[0]) return false;
+  let at = 0;
+  for (const letter of long) if (letter === short[at]) at++;
+  return at === short.length;
+}
+
 /** A word's folded words as one key ("" for a separator). */
 const wordKey = (word: Word | undefined) => (word ? word.tokens.map(agreementKey).join(' ') : '');
 
@@ -71,4 +79,36 @@ export function tidy(words: readonly string[]): string {
     .replace(/\s{2,}/g, ' ')
     .replace(/[\s,;:–—-]+$/, '')
     .trim();
+}
+
+/** A word a shop writes short by leaving out vowels ("Wrls", "Hdphns", "Spkr"): its first letter, then consonants only. */
+const VOWELLESS = /^[a-z][b-df-hj-np-tv-xz]{2,}$/;
+
+/**
+ * The word as most shops write it that a word of `base` abbreviates, where `base` says it no other way ("Wrls" for
+ * "Wireless"), as those shops spell it in their `listings`; null for a word that abbreviates none, or more than one.
+ */
+export function writtenOutIn(base: readonly Word[], listings: readonly string[], agreed: (token: string) => boolean): (word: Word) => string | null {
+  let spelled: Map<string, string> | null = null;
+  // The shops' words are read for a listing that has such a word, once.
+  const spellings = (): Map<string, string> => {
+    if (spelled) return spelled;
+    const said = new Set(base.flatMap((word) => word.tokens.map(agreementKey)));
+    spelled = new Map();
+    for (const listing of listings) {
+      for (const word of wordsOf(listing)) {
+        const [token] = word.tokens;
+        const text = word.text.replace(/[,;:]$/, '');
+        if (word.tokens.length !== 1 || token === undefined || !/^\p{L}+$/u.test(text) || !agreed(token) || said.has(agreementKey(token))) continue;
+        if (!spelled.has(agreementKey(token))) spelled.set(agreementKey(token), text);
+      }
+    }
+    return spelled;
+  };
+  return (word) => {
+    const [token] = word.tokens;
+    if (word.tokens.length !== 1 || token === undefined || !VOWELLESS.test(token)) return null;
+    const full = [...spellings().values()].filter((text) => text.length > token.length && abbreviates(token, foldText(text).toLowerCase()));
+    return full.length === 1 ? word.text.replace(/\p{L}+/u, full[0] as string) : null;
+  };
 }

@@ -202,6 +202,26 @@ describe('productName', () => {
     ])).toBe('sims 2 open for business');
   });
 
+  it('writes out a word the listing abbreviates as most shops write it', () => {
+    const offers: Array<[string, string]> = [
+      ['amazon', 'Sony WH-CH520 Wireless On-Ear Headphones, with Mic for Phone Calls, White'],
+      ['costco', 'Sony WH-CH520 Wireless On-Ear Headphones with Carrying Case'],
+      ['ebay', 'Sony WH-CH520 Wrls On-Ear Headphones White'],
+    ];
+    expect(nameFrom('Sony', offers)).toBe('Sony WH-CH520 Wireless On-Ear Headphones (White)');
+    // Its colour's shops, who write the word out, name the other colour alike.
+    expect(nameFrom('Sony', [
+      ['bestbuy', 'Sony - WH-CH520 Wireless On-Ear Headphones - Blue'],
+      ['ebay', 'WH-CH520 Wrls On-Ear Headphones Blue Free Shipping'],
+      ['walmart', 'Sony WH-CH520 Wireless On-Ear Headphones, Blue'],
+    ])).toBe('Sony WH-CH520 Wireless On-Ear Headphones (Blue)');
+    // A word half the shops write is not written out for the other half's abbreviation.
+    expect(nameFrom('Anker', [
+      ['a', 'Anker Prtbl Charger 20000mAh'],
+      ['b', 'Anker Portable Charger 20000mAh'],
+    ])).toBe('Anker Charger 20000mAh');
+  });
+
   it('keeps the listing when what the shops agree on is the brand alone', () => {
     expect(nameFrom('Anker', [
       ['a', 'Anker Charger'],

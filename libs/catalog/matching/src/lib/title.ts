@@ -4,7 +4,7 @@
  */
 import { canonicalColour, colourSpellings, extractColours } from './extract';
 import { MARKETING_WORDS } from './normalise';
-import { agreementKey, foldedTokens, PUNCTUATION, repeatsRun, SEPARATOR, tidy, wordsOf, type Word } from './title-words';
+import { agreementKey, foldedTokens, PUNCTUATION, repeatsRun, SEPARATOR, tidy, wordsOf, writtenOutIn, type Word } from './title-words';
 
 export interface TitledOffer {
   title: string;
@@ -124,11 +124,15 @@ const CAPACITY = /^\(?\d+(?:\.\d+)?(?:gb|tb|mb)\)?,?$/i;
 /** What a capacity is of, written after it ("8GB RAM 256GB SSD"): it goes with the capacity into the variant. */
 const CAPACITY_OF = /^(?:ram|ssd|hdd|emmc|storage|memory|ddr\d|lpddr\d\w*|ufs)\)?,?$/i;
 
-/** What a product's name is read with: which words most shops say, the brand's words, the colours of its listing. */
+/**
+ * What a product's name is read with: which words most shops say, the brand's words, the colours of its listing, and
+ * the word most shops write that a word of the listing abbreviates (`writtenOut`).
+ */
 interface NameReading {
   agreed: (token: string) => boolean;
   brandTokens: ReadonlySet<string>;
   colours: ReadonlySet<string>;
+  writtenOut: (word: Word) => string | null;
 }
 
 /**
@@ -248,9 +252,10 @@ function nameParts(words: readonly Word[], colourAt: ReadonlySet<number>, readin
     const saidAgain = word.tokens.every((token) => inCore.has(agreementKey(token)));
     if (saidAgain && (word.tokens.every((token) => reading.brandTokens.has(token)) || repeatsRun(words, index))) return;
     const tells = word.tokens.every((token) => reading.brandTokens.has(token) || (FIGURE.test(token) && !MARKETING_WORDS.has(token)));
-    if (tells || word.tokens.every(reading.agreed)) {
-      core.push(word.text);
-      for (const token of word.tokens) inCore.add(agreementKey(token));
+    const written = tells || word.tokens.every(reading.agreed) ? word.text : reading.writtenOut(word);
+    if (written !== null) {
+      core.push(written);
+      for (const token of foldedTokens(written)) inCore.add(agreementKey(token));
     }
   });
   if (colourWords.length > 0) variant.push(colourWords.join(' '));
@@ -335,12 +340,13 @@ export function productName(offers: readonly NamedOffer[]): string | null {
   const agreed = shopAgreement(pool);
   const brand = pool.map((offer) => offer.brand?.trim()).find(Boolean);
   if (agreed === null) return oneShopName(base, brand);
+  const words = wordsOf(base);
   const reading: NameReading = {
     agreed,
     brandTokens: new Set(brand ? foldedTokens(brand) : []),
     colours: colourTokens(base),
+    writtenOut: writtenOutIn(words, pool.map((offer) => cleanTitle(offer.title, offer.brand)), agreed),
   };
-  const words = wordsOf(base);
   const { core, variant, carried } = nameParts(words, colourPlaces(words, pool, reading), reading);
   const name = tidy(core);
   // The listing says more than such a name: keep the listing's.
@@ -363,7 +369,7 @@ function withVariant(name: string, variant: readonly string[]): string {
  */
 function oneShopName(base: string, brand: string | undefined): string {
   const words = wordsOf(base);
-  const reading: NameReading = { agreed: () => false, brandTokens: new Set(brand ? foldedTokens(brand) : []), colours: colourTokens(base) };
+  const reading: NameReading = { agreed: () => false, brandTokens: new Set(brand ? foldedTokens(brand) : []), colours: colourTokens(base), writtenOut: () => null };
   const start = colourTailStart(words, reading);
   // A listing that ends in brackets ("Smartphone (128GB, White)") has its variant in them already.
   if (start === null || /\)$/.test(base)) return base;
