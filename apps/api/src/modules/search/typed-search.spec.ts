@@ -109,6 +109,33 @@ describe('search API: typed words as a phrase', () => {
 });
 
 /** Words a product's listings hold only some of, on the demo catalog of real listings. */
+/** Real listings (ER-Magellan Walmart-Amazon): one shop's model field is words a shopper types ("iPod Nano 6G"). */
+describe('search API: typed words that one shop’s model number is made of', () => {
+  const at = (shop: string, id: string) => `https://www.${shop}.com/ip/${id}`;
+  const search = typedSearchOn(
+    [
+      offer({ externalId: 'W1', url: at('walmart', '241'), title: 'Iluv iPod Nano 6G Clear Type Protective Film', brand: 'Iluv', mpn: 'ICC1112CLR' }),
+      offer({ externalId: 'A1', url: at('amazon', '19012'), title: 'Iluv ICC1112CLR iPod Nano 6G Clear Type Protective Film', brand: 'Iluv', mpn: 'ICC1112CLR' }),
+      offer({ externalId: 'W2', url: at('walmart', '574'), title: 'Iluv iPod Nano 6G Clear Glare-Free Screen Film', brand: 'Iluv', mpn: 'ICC1111' }),
+      offer({ externalId: 'W3', url: at('walmart', '16841'), title: 'Scosche Isab iPod Nano 6G Soundkase N6 Sport Case', brand: 'Scosche', mpn: 'iPod Nano 6G' }),
+      offer({ externalId: 'A3', url: at('amazon', '7161'), title: 'Scosche Isab Soundkase Armband and Skin for iPod Nano 6G', brand: 'Scosche' }),
+      offer({ externalId: 'A4', url: at('amazon', '9105'), title: 'Iwatchz Timepiece Collection Leather Watch Wrist Strap for iPod Nano 6G', brand: 'Iwatchz' }),
+    ],
+    'joined model words fixtures',
+  );
+
+  it('finds the products holding every word, whatever order they are typed in, where the joined words rule them out', async () => {
+    for (const query of ['Iluv iPod Nano 6G Clear', 'iPod Nano 6G Clear Iluv']) {
+      const result = await search(query);
+      expect({ query, first: firstTitle(result) }).toEqual({ query, first: expect.stringMatching(/^Iluv iPod Nano 6G Clear/) });
+    }
+  });
+
+  it('still finds the shop’s listing by the words of its model number', async () => {
+    expect(firstTitle(await search('Scosche iPod Nano 6G Soundkase'))).toMatch(/^Scosche Isab iPod Nano 6G Soundkase/);
+  });
+});
+
 describe('search API: words the best fit holds only some of', () => {
   let t: TestApp | undefined;
   beforeAll(async () => {

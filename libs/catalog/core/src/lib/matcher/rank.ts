@@ -111,9 +111,12 @@ function* scoredCandidates(cache: OfferCache, preparedItem: PreparedOffer, compa
 function* rankWords(cache: OfferCache, input: ItemIdentity, options: MatchOptions): MatcherStep<RankedProduct[]> {
   const rejoined = yield* rejoinModelWords(input.title);
   const ranked = yield* rankItem(cache, { ...input, title: rejoined.text }, rejoined.keys, options);
-  if (rejoined.keys.length === 0 || (ranked[0]?.score ?? 0) >= matchThreshold()) return ranked;
+  const best = ranked[0];
+  if (rejoined.keys.length === 0 || ((best?.score ?? 0) >= matchThreshold() && best?.holdsAllWords !== false)) return ranked;
   // Words joined into a model number the catalog knows only as the start of others' ("jbl flip 9" read as
-  // JBLFLIP9…) rule out every candidate that states another model: without a match, the plain words may do better.
+  // JBLFLIP9…) rule out every candidate that states another model: without a match, or with one that lacks some of
+  // the words, the plain words may do better ("iPod Nano 6G Clear Iluv" joined into IPODNANO6G, some shop's model field,
+  // rules out the Iluv film whose listings state their own part number, and finds cases that lack "clear" and "iluv").
   const plain = yield* rankItem(cache, { ...input, title: restoreDecimals(input.title.split(/\s+/).filter(Boolean)).join(' ') }, [], options);
   return (plain[0]?.score ?? 0) > (ranked[0]?.score ?? 0) ? plain : ranked;
 }
