@@ -112,11 +112,14 @@ function* rankWords(cache: OfferCache, input: ItemIdentity, options: MatchOption
   const rejoined = yield* rejoinModelWords(input.title);
   const ranked = yield* rankItem(cache, { ...input, title: rejoined.text }, rejoined.keys, options);
   const best = ranked[0];
-  if (rejoined.keys.length === 0 || ((best?.score ?? 0) >= matchThreshold() && best?.holdsAllWords !== false)) return ranked;
+  // A slug's words hold a shop's words besides the product's: only typed words are asked whether the best fit holds them.
+  const lacksTyped = options.typed === true && best?.holdsAllWords === false;
+  if (rejoined.keys.length === 0 || ((best?.score ?? 0) >= matchThreshold() && !lacksTyped)) return ranked;
   // Words joined into a model number the catalog knows only as the start of others' ("jbl flip 9" read as
   // JBLFLIP9…) rule out every candidate that states another model: without a match, or with one that lacks some of
-  // the words, the plain words may do better ("iPod Nano 6G Clear Iluv" joined into IPODNANO6G, some shop's model field,
-  // rules out the Iluv film whose listings state their own part number, and finds cases that lack "clear" and "iluv").
+  // the words typed, the plain words may do better ("iPod Nano 6G Clear Iluv" joined into IPODNANO6G, some shop's model
+  // field, rules out the Iluv film whose listings state their own part number, and finds cases that lack "clear" and
+  // "iluv").
   const plain = yield* rankItem(cache, { ...input, title: restoreDecimals(input.title.split(/\s+/).filter(Boolean)).join(' ') }, [], options);
   return (plain[0]?.score ?? 0) > (ranked[0]?.score ?? 0) ? plain : ranked;
 }
