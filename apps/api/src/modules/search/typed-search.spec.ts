@@ -108,7 +108,6 @@ describe('search API: typed words as a phrase', () => {
   });
 });
 
-/** Words a product's listings hold only some of, on the demo catalog of real listings. */
 /** Real listings (ER-Magellan Walmart-Amazon): one shop's model field is words a shopper types ("iPod Nano 6G"). */
 describe('search API: typed words that one shop’s model number is made of', () => {
   const at = (shop: string, id: string) => `https://www.${shop}.com/ip/${id}`;
@@ -136,6 +135,7 @@ describe('search API: typed words that one shop’s model number is made of', ()
   });
 });
 
+/** Words a product's listings hold only some of, on the demo catalog of real listings. */
 describe('search API: words the best fit holds only some of', () => {
   let t: TestApp | undefined;
   beforeAll(async () => {

@@ -86,16 +86,17 @@ const VOWELLESS = /^[a-z][b-df-hj-np-tv-xz]{2,}$/;
 
 /**
  * The word as most shops write it that a word of `base` abbreviates, where `base` says it no other way ("Wrls" for
- * "Wireless"), as those shops spell it in their `listings`; null for a word that abbreviates none, or more than one.
+ * "Wireless"), as those shops spell it in their listings (read by `listings` only for such a word); null for a word that
+ * abbreviates none, or more than one.
  */
-export function writtenOutIn(base: readonly Word[], listings: readonly string[], agreed: (token: string) => boolean): (word: Word) => string | null {
+export function writtenOutIn(base: readonly Word[], listings: () => readonly string[], agreed: (token: string) => boolean): (word: Word) => string | null {
   let spelled: Map<string, string> | null = null;
   // The shops' words are read for a listing that has such a word, once.
   const spellings = (): Map<string, string> => {
     if (spelled) return spelled;
     const said = new Set(base.flatMap((word) => word.tokens.map(agreementKey)));
     spelled = new Map();
-    for (const listing of listings) {
+    for (const listing of listings()) {
       for (const word of wordsOf(listing)) {
         const [token] = word.tokens;
         const text = word.text.replace(/[,;:]$/, '');

@@ -345,7 +345,7 @@ export function productName(offers: readonly NamedOffer[]): string | null {
     agreed,
     brandTokens: new Set(brand ? foldedTokens(brand) : []),
     colours: colourTokens(base),
-    writtenOut: writtenOutIn(words, pool.map((offer) => cleanTitle(offer.title, offer.brand)), agreed),
+    writtenOut: writtenOutIn(words, () => pool.map((offer) => cleanTitle(offer.title, offer.brand)), agreed),
   };
   const { core, variant, carried } = nameParts(words, colourPlaces(words, pool, reading), reading);
   const name = tidy(core);
