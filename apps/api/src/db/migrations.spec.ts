@@ -4,7 +4,7 @@ import { createSqliteCatalogStore, MIGRATIONS_DIR } from '@pricehunt/storage';
 import { buildTestApp, type TestApp } from '../testing/test-app';
 import { feedOffer as offer } from '@pricehunt/storage/testing';
 import { describeOnEngine } from '../testing/db';
-import { present } from '@pricehunt/contracts';
+import { browseResponseSchema, present } from '@pricehunt/contracts';
 
 /** Data migrations, run on a catalog written the way the API wrote it before them. */
 describeOnEngine('sqlite', 'data migrations', () => {
@@ -34,6 +34,29 @@ describeOnEngine('sqlite', 'data migrations', () => {
     expect(createSqliteCatalogStore(t.app.sqlite).getProduct(productOf('bestbuy', 'L1'))).toMatchObject({ bestPriceCents: 24_800, currency: 'USD' });
     // Every offer sold out: the cheapest of them stays the best price.
     expect(createSqliteCatalogStore(t.app.sqlite).getProduct(productOf('walmart', 'L3'))).toMatchObject({ bestPriceCents: 59_800 });
+  });
+
+  it('0041 has every product’s line read again, its words in any order', async () => {
+    const camera = (colour: string, title: string, mpn: string, at: number) =>
+      offer({ externalId: `C-${colour}`, url: `https://www.bhphotovideo.com/c/product/17${at}/sony.html`, title, brand: 'Sony', mpn, priceCents: 199_999 + at, category: 'Electronics > Cameras' });
+    await t.app.catalog.ingestion.importOffers(
+      [
+        camera('Silver', 'Sony Alpha 7C II ILCE-7CM2 Full-Frame Mirrorless Camera, Body Only (Silver)', 'ILCE7CM2/S', 1),
+        camera('Black', 'Sony Alpha 7C II ILCE-7CM2 Body Only Full-Frame Mirrorless Camera (Black)', 'ILCE7CM2/B', 2),
+      ],
+      { format: 'gmc', source: 'cameras' },
+    );
+    await t.app.productLines.idle();
+    const entries = async () => browseResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/browse?category=cameras' })).json());
+    expect([(await entries()).total, (await entries()).productCount]).toEqual([1, 2]);
+    // As read before: a line's key was its words in the order the title writes them.
+    t.app.sqlite.prepare("UPDATE products SET line_key = 'written ' || id").run();
+    expect((await entries()).total).toBe(2);
+
+    const file = present(fs.readdirSync(MIGRATIONS_DIR).find((name) => name.startsWith('0041_')));
+    t.app.sqlite.exec(fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8'));
+
+    expect([(await entries()).total, (await entries()).productCount]).toEqual([1, 2]);
   });
 
   it('0019 counts the accounts made before email confirmation as confirmed', () => {

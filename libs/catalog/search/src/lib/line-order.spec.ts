@@ -76,18 +76,18 @@ describe('a line’s variants in a list of typed words’ products', () => {
 
 describe('the line a product is a version of', () => {
   it('is its name before the closing brackets and the variant they hold, one key for every version', () => {
-    expect(lineOf('Apple iPhone 16 Pro (128GB, Black Titanium)')).toEqual({ key: 'apple iphone 16 pro', name: 'Apple iPhone 16 Pro', variant: '128GB, Black Titanium' });
-    expect(lineOf('Apple iPhone 16 Pro (1TB, White Titanium)')?.key).toBe('apple iphone 16 pro');
-    expect(lineOf('Apple iPhone 16 Pro Max (1TB, White Titanium)')?.key).not.toBe('apple iphone 16 pro');
+    const key = lineOf('Apple iPhone 16 Pro (128GB, Black Titanium)')?.key;
+    expect(lineOf('Apple iPhone 16 Pro (128GB, Black Titanium)')).toMatchObject({ name: 'Apple iPhone 16 Pro', variant: '128GB, Black Titanium' });
+    expect(lineOf('Apple iPhone 16 Pro (1TB, White Titanium)')?.key).toBe(key);
+    expect(lineOf('Apple iPhone 16 Pro Max (1TB, White Titanium)')?.key).not.toBe(key);
   });
 
   it('is one for a watch’s case sizes, the size leading its variant', () => {
-    expect(lineOf('Apple Watch Series 9 GPS 41mm Aluminum Case with Sport Band (Midnight)')).toEqual({
-      key: 'apple watch series 9 gps aluminum case with sport band',
+    expect(lineOf('Apple Watch Series 9 GPS 41mm Aluminum Case with Sport Band (Midnight)')).toMatchObject({
       name: 'Apple Watch Series 9 GPS Aluminum Case with Sport Band',
       variant: '41mm, Midnight',
     });
-    expect(lineOf('Apple Watch Series 9 GPS 45 mm Aluminum Case with Sport Band (Pink)')?.key).toBe('apple watch series 9 gps aluminum case with sport band');
+    expect(lineOf('Apple Watch Series 9 GPS 45 mm Aluminum Case with Sport Band (Pink)')?.key).toBe(lineOf('Apple Watch Series 9 GPS Aluminum Case with Sport Band (45mm, Midnight)')?.key);
     // Not a lens's focal length, nor a watch's size its variant states already.
     expect(lineOf('Canon RF 50mm F1.8 STM Lens (Black)')?.variant).toBe('Black');
     expect(lineOf('Garmin Venu 3 Smartwatch (45mm, Black)')?.variant).toBe('45mm, Black');
@@ -95,6 +95,12 @@ describe('the line a product is a version of', () => {
       'Apple Watch Series 9 GPS 41mm Aluminum Case (Pink)',
       'Apple Watch Series 9 GPS 45mm Aluminum Case (Pink)',
     ]);
+  });
+
+  it('is one for the versions of a line whose shops write its words in another order', () => {
+    const silver = lineOf('Sony Alpha 7C II ILCE-7CM2 Full-Frame Mirrorless Camera, Body Only (Silver)');
+    expect(lineOf('Sony Alpha 7C II ILCE-7CM2 Body Only Full-Frame Mirrorless Camera (Black)')?.key).toBe(silver?.key);
+    expect(lineOf('Sony Alpha 7C II ILCE-7CM2 Full-Frame Mirrorless Camera with Lens (Black)')?.key).not.toBe(silver?.key);
   });
 
   it('is one for the versions of a name shops spell two ways', () => {
@@ -115,7 +121,7 @@ describe('the line a product is a version of', () => {
 
   it('is told in the lists of typed words, and not in a pasted link’s', () => {
     const listed = titled('Sony WH-1000XM4 (Black)', 'Sony WH-1000XM5 Headphones');
-    expect(withLines(listed, true).map((product) => product.line)).toEqual([{ key: 'sony wh 1000xm4', name: 'Sony WH-1000XM4', variant: 'Black' }, null]);
+    expect(withLines(listed, true).map((product) => product.line)).toEqual([{ key: lineOf('Sony WH-1000XM4 (White)')?.key, name: 'Sony WH-1000XM4', variant: 'Black' }, null]);
     expect(withLines(listed, false)).toEqual(listed);
   });
 });

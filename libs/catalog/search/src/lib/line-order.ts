@@ -63,8 +63,14 @@ function placed<T extends { title: string }>(product: T): Placed<T> {
   const variant = foldText(written.variant).toLowerCase();
   const words = lineWords(written.name, variant);
   const named = new Set(indexWords(written.name));
-  return { product, line: spelledAlike(words), variant, shared: indexWords(words).filter((word) => named.has(word)) };
+  return { product, line: inAnyOrder(spelledAlike(words)), variant, shared: indexWords(words).filter((word) => named.has(word)) };
 }
+
+/**
+ * A line's words whatever their order: shops write one line's versions in other orders ("… ILCE-7CM2 Full-Frame
+ * Mirrorless Camera, Body Only (Silver)" and "… ILCE-7CM2 Body Only Full-Frame Mirrorless Camera (Black)").
+ */
+const inAnyOrder = (words: string) => words.split(' ').sort().join(' ');
 
 /** A model code that leads with the variant's size: a screen maker's letters, the size, then the line's own code. */
 const SIZED_CODE = /^([A-Za-z]{1,5}-?)(\d{2,3})([A-Za-z][A-Za-z0-9-]*)$/;
