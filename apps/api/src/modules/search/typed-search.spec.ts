@@ -173,6 +173,16 @@ describe('search API: words the best fit holds only some of', () => {
     expect(watches.similarProducts.map((product) => product.title).filter((title) => !/galaxy|watch/i.test(title))).toEqual([]);
   });
 
+  it('offers as similar products first the nearest models of a model number no product states, of the maker typed', async () => {
+    // The demo sells Sony's X80K and A80L TVs, not the X85K nor the A85L.
+    for (const query of ['sony kd-55x85k', 'kd55x85k']) {
+      const result = await search(query);
+      expect({ query, product: result.product, first: result.similarProducts[0]?.title }).toEqual({ query, product: null, first: expect.stringMatching(/^Sony X80K KD55X80K /) });
+    }
+    expect((await search('xr65a85l')).similarProducts[0]?.title).toMatch(/^Sony BRAVIA XR A80L XR65A80L /);
+    expect((await search('samsung kd55x85k')).similarProducts.filter((product) => product.brand === 'Sony')).toEqual([]);
+  });
+
   it('names, among a line’s models, the one whose listings hold the number glued to the line’s name', async () => {
     // "gopro 12" fits the HERO13, HERO12 and HERO11 about equally; only the HERO12's listings hold a 12, as "HERO12".
     const result = await search('gopro 12');

@@ -26,6 +26,7 @@ import { identifyLink, type PageReader } from './identify';
 import { matchedAll, offersOf, shown } from './listed-products';
 import { lineVariants, linesTogether, typedLineWords, withLines } from './line-order';
 import { likeTheListed, relatedToWords, sharesSomething } from './similar';
+import { nearestModels } from './near-model';
 import type { TypedAliases } from './typed-aliases';
 import { namesAKind } from './slug-maker';
 import { codedAnswer, emptySource, findsClearlyMore, findsLittle, foundIds, MATCH_LIMIT, RANGE_POOL, SIMILAR_LIMIT, SIMILAR_POOL } from './search-words';
@@ -51,6 +52,7 @@ export function createSearchService(deps: {
     | 'productIdByExactTitle'
     | 'offersOfProduct'
     | 'productsByModelCode'
+    | 'productsWithModelKeyPrefix'
     | 'priceHistoryOfProduct'
     | 'offerRefsOfProducts'
     | 'offerItems'
@@ -323,9 +325,11 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   // Nothing matched: products that share the most words (other models of the line, say) come first, with the
   // matcher's weaker candidates, so that the answer is not a dead end.
   const nothing = !product && matchIds.length === 0;
+  // A model number typed that no product states: the nearest models first, whatever words they share.
+  const near = new Set(nothing && sought && body.url === undefined ? await nearestModels(catalog, sought.title, SIMILAR_LIMIT) : []);
   const similarIds =
     nothing && sought
-      ? [...new Set([...(await relatedToWords(search, body.url === undefined, sought)), ...[...ranked, ...lent].map((entry) => entry.productId)])]
+      ? [...new Set([...near, ...(await relatedToWords(search, body.url === undefined, sought)), ...[...ranked, ...lent].map((entry) => entry.productId)])]
       : !product && matchIds.length > 0
         ? await likeTheListed(search, matchIds, ranked)
         : ranked.map((entry) => entry.productId);
@@ -336,7 +340,8 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   // figure, or of the name the catalog writes them with: "galaxy watch 7" lists no JBL Flip 7 as similar.
   const likeOf = body.url !== undefined ? (sought ?? source) : product;
   const lentWords = { title: found.lent?.words ?? null };
-  const likeWords = (entry: { title: string; brand: string | null }) => product !== null || body.url !== undefined || sharesSomething(sought, entry) || (found.lent !== null && sharesSomething(lentWords, entry));
+  const likeWords = (entry: { id: number; title: string; brand: string | null }) =>
+    product !== null || body.url !== undefined || near.has(entry.id) || sharesSomething(sought, entry) || (found.lent !== null && sharesSomething(lentWords, entry));
   const similar = (await matchedAll(catalog, similarIds.filter((id) => !listed.has(id)).slice(0, SIMILAR_LIMIT * pool * SIMILAR_POOL), scores)).filter(
     (entry) => sharesSomething(likeOf, entry, body.url !== undefined) && likeWords(entry) && (!onlyLent.has(entry.id) || sharesSomething(lentWords, entry)),
   );

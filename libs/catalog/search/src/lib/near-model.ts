@@ -1,0 +1,41 @@
+/**
+ * A model number typed that no product states ("sony kd-55x85k" where the catalog sells the KD-55X80K): the products
+ * of the nearest models the catalog has, those whose model number begins as the typed one does for longest, so that
+ * the answer shows the model next to the one sought rather than whatever else shares the maker's name.
+ */
+import type { CatalogRepository } from '@pricehunt/catalog-core';
+import { normaliseModel } from '@pricehunt/catalog-matching';
+import { typedCodes } from './loose-code';
+import { namedBy } from './model-code';
+
+/** Fewest characters a nearest model's number shares with the typed one from its start. */
+const SHARED_MIN = 5;
+/** And at least this share of the typed number: "KD55X8" of "KD55X85K", not "KD5" of it. */
+const SHARED_SHARE = 0.6;
+/** The longest codes of the typed words that are looked for. */
+const CODES_TRIED = 3;
+/** Offers read for each beginning: the products of a model's colours and sizes. */
+const OFFERS_READ = 40;
+
+/**
+ * Products whose offers' model numbers begin with the longest beginning of a typed model number that any does (five
+ * characters and three fifths of it, a digit among them), most offers first, and whose name or brand holds every other
+ * word typed (`namedBy`: "samsung kd55x85k" finds no Sony TV); none when the words hold no model number.
+ */
+export async function nearestModels(catalog: Pick<CatalogRepository, 'productsWithModelKeyPrefix' | 'getProducts'>, query: string, limit: number): Promise<number[]> {
+  const codes = typedCodes(query).filter(({ code }) => /\p{L}/u.test(code) && /\p{N}/u.test(code));
+  for (const { code, rest } of codes.slice(0, CODES_TRIED)) {
+    const key = normaliseModel(code);
+    if (!key) continue;
+    for (let length = key.length - 1; length >= Math.max(SHARED_MIN, Math.ceil(key.length * SHARED_SHARE)); length--) {
+      const prefix = key.slice(0, length);
+      if (!/\d/.test(prefix)) break;
+      const found = await catalog.productsWithModelKeyPrefix(prefix, OFFERS_READ);
+      if (found.length === 0) continue;
+      const products = await catalog.getProducts([...new Set(found.map((candidate) => candidate.productId))]);
+      const named = [...products.values()].filter((product) => product.offerCount > 0 && namedBy(rest, product));
+      if (named.length > 0) return named.sort((a, b) => b.offerCount - a.offerCount || a.id - b.id).slice(0, limit).map((product) => product.id);
+    }
+  }
+  return [];
+}
