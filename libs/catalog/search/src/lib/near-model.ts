@@ -3,8 +3,9 @@
  * of the nearest models the catalog has, those whose model number begins as the typed one does for longest, so that
  * the answer shows the model next to the one sought rather than whatever else shares the maker's name.
  */
-import type { CatalogRepository } from '@pricehunt/catalog-core';
+import type { CatalogRepository, SearchIndexRepository } from '@pricehunt/catalog-core';
 import { normaliseModel } from '@pricehunt/catalog-matching';
+import { lineVariants } from './line-order';
 import { typedCodes } from './loose-code';
 import { namedBy } from './model-code';
 
@@ -17,12 +18,20 @@ const CODES_TRIED = 3;
 /** Offers read for each beginning: the products of a model's colours and sizes. */
 const OFFERS_READ = 40;
 
+/** What the nearest models are read from: the catalog, and the full-text index for their lines' other versions. */
+export interface NearReads {
+  catalog: Pick<CatalogRepository, 'productsWithModelKeyPrefix' | 'getProducts'>;
+  index?: Pick<SearchIndexRepository, 'productsCarrying'>;
+}
+
 /**
  * Products whose offers' model numbers begin with the longest beginning of a typed model number that any does (five
- * characters and three fifths of it, a digit among them), most offers first, and whose name or brand holds every other
- * word typed (`namedBy`: "samsung kd55x85k" finds no Sony TV); none when the words hold no model number.
+ * characters and three fifths of it, a digit among them), most offers first, then the other sizes and colours of the
+ * first one's line (`lineVariants`: the KD-55X80K's 43" to 75"); only those whose name or brand holds every other word
+ * typed (`namedBy`: "samsung kd55x85k" finds no Sony TV); none when the words hold no model number.
  */
-export async function nearestModels(catalog: Pick<CatalogRepository, 'productsWithModelKeyPrefix' | 'getProducts'>, query: string, limit: number): Promise<number[]> {
+export async function nearestModels(reads: NearReads, query: string, limit: number): Promise<number[]> {
+  const { catalog, index } = reads;
   const codes = typedCodes(query).filter(({ code }) => /\p{L}/u.test(code) && /\p{N}/u.test(code));
   for (const { code, rest } of codes.slice(0, CODES_TRIED)) {
     const key = normaliseModel(code);
@@ -33,8 +42,11 @@ export async function nearestModels(catalog: Pick<CatalogRepository, 'productsWi
       const found = await catalog.productsWithModelKeyPrefix(prefix, OFFERS_READ);
       if (found.length === 0) continue;
       const products = await catalog.getProducts([...new Set(found.map((candidate) => candidate.productId))]);
-      const named = [...products.values()].filter((product) => product.offerCount > 0 && namedBy(rest, product));
-      if (named.length > 0) return named.sort((a, b) => b.offerCount - a.offerCount || a.id - b.id).slice(0, limit).map((product) => product.id);
+      const named = [...products.values()].filter((product) => product.offerCount > 0 && namedBy(rest, product)).sort((a, b) => b.offerCount - a.offerCount || a.id - b.id);
+      const first = named[0];
+      if (first === undefined) continue;
+      const line = index ? (await lineVariants({ index, catalog }, first)).map((variant) => variant.product.id) : [];
+      return [...new Set([...named.map((product) => product.id), ...line])].slice(0, limit);
     }
   }
   return [];

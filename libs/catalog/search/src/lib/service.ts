@@ -326,7 +326,7 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   // matcher's weaker candidates, so that the answer is not a dead end.
   const nothing = !product && matchIds.length === 0;
   // A model number typed that no product states: the nearest models first, whatever words they share.
-  const near = new Set(nothing && sought && body.url === undefined ? await nearestModels(catalog, sought.title, SIMILAR_LIMIT) : []);
+  const near = new Set(nothing && sought && body.url === undefined ? await nearestModels({ catalog, index: search.index }, sought.title, SIMILAR_LIMIT) : []);
   const similarIds =
     nothing && sought
       ? [...new Set([...near, ...(await relatedToWords(search, body.url === undefined, sought)), ...[...ranked, ...lent].map((entry) => entry.productId)])]
