@@ -111,9 +111,13 @@ describe('the line a product is a version of', () => {
   it('is one for a TV’s sizes whose model codes hold the size, and none for a name with no brackets at its end', () => {
     expect(lineOf('Samsung OLED 4K QN65S90C Smart TV (65")')?.key).toBe(lineOf('Samsung OLED 4K QN77S90C Smart TV (77")')?.key);
     expect(lineOf('Samsung OLED 4K QN65S90C Smart TV (65")')).toMatchObject({ name: 'Samsung OLED 4K S90C Smart TV', variant: '65"' });
-    expect(lineOf('LG OLED55C4PUA evo C4 4K Smart TV (55")')?.name).toBe('LG OLED C4PUA evo C4 4K Smart TV');
-    expect(lineOf('LG OLED evo C4 OLED55C4PUA 4K Smart TV (55")')?.name).toBe('LG OLED evo C4 C4PUA 4K Smart TV');
+    expect(lineOf('LG OLED55C4PUA evo C4 4K Smart TV (55")')?.name).toBe('LG OLED evo C4 4K Smart TV');
+    expect(lineOf('LG OLED evo C4 OLED55C4PUA 4K Smart TV (55")')?.name).toBe('LG OLED evo C4 4K Smart TV');
     expect(lineOf('Sony Bravia KD-55X85K 4K TV (55")')?.name).toBe('Sony Bravia X85K 4K TV');
+    expect(lineOf('Sony X80K KD55X80K 4K HDR LED Google TV (55")')?.name).toBe('Sony X80K 4K HDR LED Google TV');
+    expect(lineOf('LG UHD UR9000 65UR9000PUA 4K Smart TV (65")')?.name).toBe('LG UHD UR9000 4K Smart TV');
+    expect(lineOf('TCL Q6 75Q651F QLED 4K Google TV (75")')?.name).toBe('TCL Q6 QLED 4K Google TV');
+    expect(lineOf('LG UHD UR9000 65UR9000PUA 4K Smart TV (65")')?.key).toBe(lineOf('LG UHD UR9000 55UR9000PUA 4K Smart TV (55")')?.key);
     expect(lineOf('Sony WH-1000XM4 (Black)')?.name).toBe('Sony WH-1000XM4');
     expect(lineOf('Sony WH-1000XM5 Headphones')).toBeNull();
     expect(lineOf('Adobe Photoshop (CS3) for Mac')).toBeNull();

@@ -72,26 +72,33 @@ function placed<T extends { title: string }>(product: T): Placed<T> {
  */
 const inAnyOrder = (words: string) => words.split(' ').sort().join(' ');
 
-/** A model code that leads with the variant's size: a screen maker's letters, the size, then the line's own code. */
-const SIZED_CODE = /^([A-Za-z]{1,5}-?)(\d{2,3})([A-Za-z][A-Za-z0-9-]*)$/;
+/**
+ * A model code that holds the variant's size: a screen maker's letters, the size, then the line's own code
+ * ("QN65S90C", "KD-55X85K"), or the size first ("55UR9000PUA", "75Q651F").
+ */
+const SIZED_CODE = /^(?:([A-Za-z]{1,5}-?)(\d{2,3})|(\d{2,3}))([A-Za-z][A-Za-z0-9-]*)$/;
 
 /**
  * A line's name as every version's is written: a model code that holds the version's size keeps the code of the line
- * after it ("Samsung OLED 4K S90C Smart TV" of "… QN65S90C …", "KD-55X85K" is "X85K", "OLED55C4PUA" is "OLED C4PUA").
+ * after it ("Samsung OLED 4K S90C Smart TV" of "… QN65S90C …", "KD-55X85K" is "X85K", "OLED55C4PUA" is "OLED C4PUA"),
+ * none where the name says the line's code already ("LG UHD UR9000 55UR9000PUA …", "Sony X80K KD55X80K …").
  */
 function lineName(name: string, variant: string): string {
   const figures = new Set(variant.match(/\d+/g) ?? []);
   const words = name.split(' ');
-  const said = new Set(words.map((word) => word.toLowerCase()));
+  const said = words.map((word) => word.toLowerCase());
+  const codes = said.filter((word) => /\p{L}/u.test(word) && /\d/.test(word));
   return words
     .map((word) => {
       const m = SIZED_CODE.exec(word);
-      if (!m || !figures.has(m[2] as string) || !/\d/.test(m[3] as string)) return word;
+      const [prefix, size, code] = [m?.[1] ?? '', m?.[2] ?? m?.[3] ?? '', m?.[4] ?? ''];
+      if (!m || !figures.has(size) || !/\d/.test(code)) return word;
       // A prefix of a word's length is a word ("OLED"), kept unless the name says it already; a shorter one is the
       // maker's letters ("QN", "KD-").
-      const prefix = m[1] as string;
-      return /^[A-Za-z]{4,}$/.test(prefix) && !said.has(prefix.toLowerCase()) ? `${prefix} ${m[3]}` : (m[3] as string);
+      const line = codes.some((said) => code.toLowerCase().startsWith(said)) ? '' : code;
+      return /^[A-Za-z]{4,}$/.test(prefix) && !said.includes(prefix.toLowerCase()) ? `${prefix} ${line}`.trim() : line;
     })
+    .filter((word) => word !== '')
     .join(' ');
 }
 
