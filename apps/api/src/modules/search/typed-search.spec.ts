@@ -264,6 +264,7 @@ describe('search API: a generation typed the other way', () => {
     offer({ externalId: '9003009', url: 'https://www.walmart.com/ip/x/9003009', title: 'Apple iPad (10th Generation) Wi-Fi (10.9", 64GB, Pink)', brand: 'Apple', priceCents: 34_999, category: 'Tablets' }),
     offer({ externalId: '9003010', url: 'https://www.walmart.com/ip/x/9003010', title: 'Amazon Echo Dot (5th Gen) Smart Speaker with Alexa (Charcoal)', brand: 'Amazon', priceCents: 4_999, category: 'Speakers' }),
     offer({ externalId: '9003011', url: 'https://www.walmart.com/ip/x/9003011', title: 'Amazon Echo Show 8 (3rd Gen) Smart Display (Charcoal)', brand: 'Amazon', priceCents: 14_999, category: 'Speakers' }),
+    offer({ externalId: '9003012', url: 'https://www.walmart.com/ip/x/9003012', title: 'Nikon Z6III Body Only Mirrorless Camera', brand: 'Nikon', priceCents: 199_699, category: 'Cameras' }),
   ];
   const search = typedSearchOn(OFFERS, 'generation fixtures');
 
@@ -277,6 +278,18 @@ describe('search API: a generation typed the other way', () => {
   it('finds the generation typed as a number or as a Roman numeral, not the one before it', async () => {
     expect(firstTitle(await search('sony alpha 7 4'))).toMatch(/Alpha 7 IV/);
     expect(firstTitle(await search('marshall emberton iii'))).toMatch(/Emberton 3/);
+  });
+
+  it('names no later generation of a model number typed with a Roman numeral its listing runs on ("z6ii" is no Z6III)', async () => {
+    for (const query of ['nikon z6 ii', 'z6ii']) {
+      const result = await search(query);
+      expect({ query, named: firstTitle(result), similar: result.similarProducts.map((product) => product.title) }).toEqual({
+        query,
+        named: null,
+        similar: expect.arrayContaining(['Nikon Z6III Body Only Mirrorless Camera']),
+      });
+    }
+    expect(firstTitle(await search('nikon z6iii'))).toBe('Nikon Z6III Body Only Mirrorless Camera');
   });
 
   it('finds the generation typed as an ordinal ("2nd gen") that listings write as a number', async () => {

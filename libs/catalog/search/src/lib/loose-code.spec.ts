@@ -40,4 +40,12 @@ describe('model numbers typed loosely', () => {
     expect(statesCode('Sony VMC-MHC1 1.5 Meter', 'vmcmhc15')).toBe(false);
     expect(statesCode('Tp-Link TL-WA500G 54Mbps', 'wa500')).toBe(true);
   });
+
+  it('reads no later generation in letters that go on with a Roman numeral, either way', () => {
+    expect(statesCode('Nikon Z6III Body Only', 'z6ii')).toBe(false);
+    expect(statesCode('Sony Alpha a7RII Body', 'a7riii')).toBe(false);
+    expect(statesCode('Nikon Z50II Mirrorless Camera', 'nikonz50')).toBe(false);
+    expect(statesCode('Nikon Z6III Body Only', 'z6iii')).toBe(true);
+    expect(statesCode('Canon PowerShot SX130IS 12.1 MP', 'sx130')).toBe(true);
+  });
 });

@@ -107,16 +107,30 @@ export function codeParts(code: string): string[] {
   return [...parts];
 }
 
-/** True when `found` (a run of a listing's words, joined) is `code`, or it with a short suffix of letters or without one. */
+/**
+ * Letters that make `shorter` (a code with a digit) another generation, not the same model with a colour or region
+ * code: they go on with the Roman numeral it ends with ("Z6II" and "Z6III"), or are one of two letters or more after
+ * its last digit ("Z6" and "Z6III").
+ */
+function anotherGeneration(shorter: string, extra: string): boolean {
+  const tail = /(\d)(\p{L}*)$/u.exec(shorter)?.[2];
+  if (tail === undefined) return false;
+  return (/[ivx]$/.test(tail) && /^[ivx]/.test(extra)) || (tail === '' && /^(?:ii|iii|iv|vi|vii|viii|ix)$/.test(extra));
+}
+
+/**
+ * True when `found` (a run of a listing's words, joined) is `code`, or it with a short suffix of letters or without one,
+ * none of them another generation (`anotherGeneration`).
+ */
 function sameCode(found: string, code: string): boolean {
   if (found === code) return true;
   if (found.startsWith(code)) {
     const extra = found.slice(code.length);
-    return extra.length <= SUFFIX_LETTERS && !(isDigit(code[code.length - 1]) && isDigit(extra[0]));
+    return extra.length <= SUFFIX_LETTERS && !(isDigit(code[code.length - 1]) && isDigit(extra[0])) && !anotherGeneration(code, extra);
   }
   if (code.startsWith(found)) {
     const extra = code.slice(found.length);
-    return found.length >= LOOSE_CODE_MIN && isDigit(found[found.length - 1]) && /^\p{L}{1,4}$/u.test(extra);
+    return found.length >= LOOSE_CODE_MIN && isDigit(found[found.length - 1]) && /^\p{L}{1,4}$/u.test(extra) && !anotherGeneration(found, extra);
   }
   return false;
 }
