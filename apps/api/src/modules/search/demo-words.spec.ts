@@ -186,6 +186,11 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(keyboards.some((title) => /MX Keys S/.test(title))).toBe(true);
   });
 
+  it('searches a maker’s old name as its listings write it now ("oculus quest 3": the Meta Quest 3)', async () => {
+    const result = await t.search('oculus quest 3');
+    expect([result.correctedQuery, result.product?.title]).toEqual(['meta quest 3', expect.stringMatching(/^Meta Quest 3 /)]);
+  });
+
   it('searches another word for a kind as its listings write it ("television": TV, "in-ear headphones": earbuds)', async () => {
     const titles = async (words: string) => found(await t.search(words)).map((product) => product.title);
     for (const [typed, written] of [

@@ -147,6 +147,10 @@ const BRAND_ALIASES: Record<string, string> = {
   'fuji film': 'fujifilm',
   'kitchen aid': 'kitchenaid',
   'tplink': 'tp link',
+  // Oculus headsets are sold as Meta's ("Meta Quest 3"), and shoppers still call them by the old name.
+  'oculus': 'meta',
+  'oculus vr': 'meta',
+  'meta platforms': 'meta',
 };
 
 /**
