@@ -191,6 +191,16 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect([result.correctedQuery, result.product?.title]).toEqual(['meta quest 3', expect.stringMatching(/^Meta Quest 3 /)]);
   });
 
+  it('reads a camera “kit” as the camera with a lens, as its listings write it ("sony a6400 kit": the ILCE-6400L)', async () => {
+    const kit = await t.search('sony a6400 kit');
+    expect([kit.correctedQuery, kit.product?.title]).toEqual(['sony alpha 6400 with lens', expect.stringMatching(/ILCE-6400L with 16-50mm Lens/)]);
+    const r50 = found(await t.search('canon r50 kit lens')).map((product) => product.title);
+    expect(r50.length).toBeGreaterThan(0);
+    expect(r50.filter((title) => !/^Canon EOS R50 .*with RF-S18-45mm/.test(title))).toEqual([]);
+    // A kit that holds no lens is searched as typed.
+    expect((await t.search('samsung tv wall mount kit')).correctedQuery).toBeNull();
+  });
+
   it('searches another word for a kind as its listings write it ("television": TV, "in-ear headphones": earbuds)', async () => {
     const titles = async (words: string) => found(await t.search(words)).map((product) => product.title);
     for (const [typed, written] of [

@@ -1,11 +1,12 @@
 /**
  * The ways typed words that find little are searched again, in order (`lookForTypedWords` in `service.ts`): a name
- * shoppers write otherwise, the other number, a generation written the other way, a kind typed in another language, the
- * words spelled otherwise, a brand typed by its sound.
+ * shoppers write otherwise, the other number, a generation written the other way, a camera kit as its listings write it,
+ * a kind typed in another language, the words spelled otherwise, a brand typed by its sound.
  */
 import { type CatalogRepository, isCommonWord, type SearchIndexRepository, type SpellingCorrector, TWO_EDITS_FROM } from '@pricehunt/catalog-core';
 import { generationSpelling, generationWordOtherWay } from './generations';
 import { englishKinds } from './foreign-kinds';
+import { kitAsLens } from './lens-kit';
 import { inListingsNumber } from './word-number';
 import { spelledWords } from './short-words';
 import type { TypedAliases } from './typed-aliases';
@@ -65,6 +66,7 @@ function spelledLongWordsOnly(typed: string, spelled: string): boolean {
 export function typedWordsRewrites(reads: RewriteReads, current: () => WordsAnswer): Rewrite[] {
   const { aliases, spelling, index, catalog } = reads;
   const offerCounts = index ? (words: readonly string[]) => index.offerCounts(words) : undefined;
+  const withAliases = async (text: string | null) => (text === null ? null : ((await aliases?.rewrite(text)) ?? text));
   return [
     ...(aliases ? [{ rewrite: (text: string) => aliases.rewriteUnread(text), better: holdsAll, lendsCandidates: false, always: true }] : []),
     // Words typed in the other number than listings write them ("laptops", "tvs" of "Laptop", "Smart TV").
@@ -73,6 +75,10 @@ export function typedWordsRewrites(reads: RewriteReads, current: () => WordsAnsw
     // "5th generation" as listings write it, "5th Gen": the same words (`generationWordOtherWay`).
     { rewrite: async (text: string) => generationWordOtherWay(text), better: holdsAll, lendsCandidates: false, same: true },
     { rewrite: async (text: string) => generationSpelling(text), better: holdsAll, lendsCandidates: false },
+    // A camera "kit": the body with a lens (`lens-kit.ts`), with the names written otherwise too ("a6400": Alpha 6400);
+    // tried whatever the words find ("alpha 6400 kit" ranks the Alpha 6400s well, none holding "kit"), kept where
+    // what it finds holds every word: a "wall mount kit" holds no lens.
+    { rewrite: async (text: string) => withAliases(kitAsLens(text)), better: holdsAll, lendsCandidates: false, always: true },
     // A kind typed in another language ("kopfhörer sony": `foreign-kinds.ts`).
     { rewrite: async (text: string) => englishKinds(text), better: holdsAll, lendsCandidates: false },
     ...(spelling ? [{ rewrite: (text: string) => spelledWords(spelling, index ? { index, catalog, aliases } : null, text), better: (found: WordsAnswer, typed: string, spelled: string) => spelledBetter(found, current(), typed, spelled), lendsCandidates: false, spells: true }] : []),
