@@ -191,6 +191,18 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect([result.correctedQuery, result.product?.title]).toEqual(['meta quest 3', expect.stringMatching(/^Meta Quest 3 /)]);
   });
 
+  it('writes out an edition glued to a model’s number as its first letters ("galaxy s24u": the S24 Ultra)', async () => {
+    for (const [typed, written, listed] of [
+      ['galaxy s24u', 'galaxy s24 ultra', /^Samsung Galaxy S24 Ultra /],
+      ['iphone 16pm', 'iphone 16 pro max', /^Apple iPhone 16 Pro Max /],
+    ] as const) {
+      const result = await t.search(typed);
+      const titles = found(result).map((product) => product.title);
+      expect({ typed, correctedQuery: result.correctedQuery, others: titles.filter((title) => !listed.test(title)) }).toEqual({ typed, correctedQuery: written, others: [] });
+      expect(titles.length).toBeGreaterThan(0);
+    }
+  });
+
   it('reads a camera “kit” as the camera with a lens, as its listings write it ("sony a6400 kit": the ILCE-6400L)', async () => {
     const kit = await t.search('sony a6400 kit');
     expect([kit.correctedQuery, kit.product?.title]).toEqual(['sony alpha 6400 with lens', expect.stringMatching(/ILCE-6400L with 16-50mm Lens/)]);

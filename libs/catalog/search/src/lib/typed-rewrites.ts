@@ -1,10 +1,12 @@
 /**
  * The ways typed words that find little are searched again, in order (`lookForTypedWords` in `service.ts`): a name
- * shoppers write otherwise, the other number, a generation written the other way, a camera kit as its listings write it,
- * a kind typed in another language, the words spelled otherwise, a brand typed by its sound.
+ * shoppers write otherwise, the other number, a generation written the other way, an edition glued to a number as its
+ * letters, a camera kit as its listings write it, a kind typed in another language, the words spelled otherwise, a
+ * brand typed by its sound.
  */
 import { type CatalogRepository, isCommonWord, type SearchIndexRepository, type SpellingCorrector, TWO_EDITS_FROM } from '@pricehunt/catalog-core';
 import { generationSpelling, generationWordOtherWay } from './generations';
+import { editionsWrittenOut } from './edition-letters';
 import { englishKinds } from './foreign-kinds';
 import { kitAsLens } from './lens-kit';
 import { inListingsNumber } from './word-number';
@@ -75,6 +77,9 @@ export function typedWordsRewrites(reads: RewriteReads, current: () => WordsAnsw
     // "5th generation" as listings write it, "5th Gen": the same words (`generationWordOtherWay`).
     { rewrite: async (text: string) => generationWordOtherWay(text), better: holdsAll, lendsCandidates: false, same: true },
     { rewrite: async (text: string) => generationSpelling(text), better: holdsAll, lendsCandidates: false },
+    // An edition glued to a model's number as its first letters ("s24u": `edition-letters.ts`), tried whatever the
+    // words find (a model number typed with letters after it finds the S24s without them).
+    { rewrite: async (text: string) => withAliases(editionsWrittenOut(text)), better: holdsAll, lendsCandidates: false, always: true },
     // A camera "kit": the body with a lens (`lens-kit.ts`), with the names written otherwise too ("a6400": Alpha 6400);
     // tried whatever the words find ("alpha 6400 kit" ranks the Alpha 6400s well, none holding "kit"), kept where
     // what it finds holds every word: a "wall mount kit" holds no lens.
