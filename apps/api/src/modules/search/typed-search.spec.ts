@@ -184,6 +184,10 @@ describe('search API: words the best fit holds only some of', () => {
         first: ['43', '50', '55', '65', '75'].map((size) => `Sony X80K KD${size}X80K 4K HDR LED Google TV (${size}")`),
       });
     }
+    // Then Sony's other TVs, before its game consoles.
+    const afterLine = (await search('sony kd-55x85k')).similarProducts.slice(5).map((product) => product.category);
+    expect(afterLine.length).toBeGreaterThan(0);
+    expect(afterLine).toEqual(afterLine.map(() => 'TVs'));
     expect((await search('xr65a85l')).similarProducts.map((product) => product.title)).toContain('Sony BRAVIA XR A80L XR65A80L OLED 4K HDR Google TV (65")');
     expect((await search('samsung kd55x85k')).similarProducts.filter((product) => product.brand === 'Sony')).toEqual([]);
   });

@@ -325,11 +325,13 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   // Nothing matched: products that share the most words (other models of the line, say) come first, with the
   // matcher's weaker candidates, so that the answer is not a dead end.
   const nothing = !product && matchIds.length === 0;
-  // A model number typed that no product states: the nearest models first, whatever words they share.
+  // A model number typed that no product states: the nearest models first, whatever words they share, then products
+  // like them, of their kind first (other TVs of the maker typed, before its games consoles).
   const near = new Set(nothing && sought && body.url === undefined ? await nearestModels({ catalog, index: search.index }, sought.title, SIMILAR_LIMIT) : []);
+  const likeNear = near.size > 0 ? await likeTheListed(search, [...near], ranked) : [];
   const similarIds =
     nothing && sought
-      ? [...new Set([...near, ...(await relatedToWords(search, body.url === undefined, sought)), ...[...ranked, ...lent].map((entry) => entry.productId)])]
+      ? [...new Set([...near, ...likeNear, ...(await relatedToWords(search, body.url === undefined, sought)), ...[...ranked, ...lent].map((entry) => entry.productId)])]
       : !product && matchIds.length > 0
         ? await likeTheListed(search, matchIds, ranked)
         : ranked.map((entry) => entry.productId);
