@@ -203,6 +203,11 @@ describe('search API on the demo catalog: what shoppers type', () => {
     }
   });
 
+  it('writes out a name typed as its initials as the titles the words rank spell it ("airpods 4 anc")', async () => {
+    const result = await t.search('airpods 4 anc');
+    expect([result.correctedQuery, result.product?.title]).toEqual(['airpods 4 with active noise cancellation', expect.stringMatching(/^Apple AirPods 4 with Active Noise Cancellation/)]);
+  });
+
   it('reads a camera “kit” as the camera with a lens, as its listings write it ("sony a6400 kit": the ILCE-6400L)', async () => {
     const kit = await t.search('sony a6400 kit');
     expect([kit.correctedQuery, kit.product?.title]).toEqual(['sony alpha 6400 with lens', expect.stringMatching(/ILCE-6400L with 16-50mm Lens/)]);

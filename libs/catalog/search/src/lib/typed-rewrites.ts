@@ -1,13 +1,14 @@
 /**
  * The ways typed words that find little are searched again, in order (`lookForTypedWords` in `service.ts`): a name
  * shoppers write otherwise, the other number, a generation written the other way, an edition glued to a number as its
- * letters, a camera kit as its listings write it, a kind typed in another language, the words spelled otherwise, a
- * brand typed by its sound.
+ * letters, a camera kit as its listings write it, a name typed as its initials, a kind typed in another language, the
+ * words spelled otherwise, a brand typed by its sound.
  */
 import { type CatalogRepository, isCommonWord, type SearchIndexRepository, type SpellingCorrector, TWO_EDITS_FROM } from '@pricehunt/catalog-core';
 import { generationSpelling, generationWordOtherWay } from './generations';
 import { editionsWrittenOut } from './edition-letters';
 import { englishKinds } from './foreign-kinds';
+import { initialismsWrittenOut } from './initialisms';
 import { kitAsLens } from './lens-kit';
 import { inListingsNumber } from './word-number';
 import { spelledWords } from './short-words';
@@ -64,6 +65,13 @@ function spelledLongWordsOnly(typed: string, spelled: string): boolean {
   return changed.length > 0 && changed.every((word) => word.length >= TWO_EDITS_FROM && /^\p{L}+$/u.test(word) && !isCommonWord(word));
 }
 
+/** The titles of the products an answer ranks best, best first. */
+async function rankedTitles(catalog: Pick<CatalogRepository, 'getProducts'>, answer: WordsAnswer, limit: number): Promise<string[]> {
+  const ids = answer.ranked.slice(0, limit).map((entry) => entry.productId);
+  const products = await catalog.getProducts(ids);
+  return ids.flatMap((id) => products.get(id)?.title ?? []);
+}
+
 /** The ways typed words are searched again, in order; `current` is the answer kept so far. */
 export function typedWordsRewrites(reads: RewriteReads, current: () => WordsAnswer): Rewrite[] {
   const { aliases, spelling, index, catalog } = reads;
@@ -84,6 +92,8 @@ export function typedWordsRewrites(reads: RewriteReads, current: () => WordsAnsw
     // tried whatever the words find ("alpha 6400 kit" ranks the Alpha 6400s well, none holding "kit"), kept where
     // what it finds holds every word: a "wall mount kit" holds no lens.
     { rewrite: async (text: string) => withAliases(kitAsLens(text)), better: holdsAll, lendsCandidates: false, always: true },
+    // A name typed as its initials ("anc": `initialisms.ts`), spelled out by the titles the words rank best.
+    ...(offerCounts ? [{ rewrite: (text: string) => initialismsWrittenOut({ offerCounts, rankedTitles: (limit: number) => rankedTitles(catalog, current(), limit) }, text), better: holdsAll, lendsCandidates: false }] : []),
     // A kind typed in another language ("kopfhörer sony": `foreign-kinds.ts`).
     { rewrite: async (text: string) => englishKinds(text), better: holdsAll, lendsCandidates: false },
     ...(spelling ? [{ rewrite: (text: string) => spelledWords(spelling, index ? { index, catalog, aliases } : null, text), better: (found: WordsAnswer, typed: string, spelled: string) => spelledBetter(found, current(), typed, spelled), lendsCandidates: false, spells: true }] : []),
