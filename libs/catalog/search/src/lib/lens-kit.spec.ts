@@ -8,8 +8,9 @@ describe('a camera kit typed', () => {
     expect(kitAsLens('nikon z50 kits')).toBe('nikon z50 with lens');
   });
 
-  it('is nothing to words without the word "kit"', () => {
+  it('is nothing to words without the word "kit", or with nothing besides it and "lens"', () => {
     expect(kitAsLens('sony a6400 body')).toBeNull();
     expect(kitAsLens('kitchenaid mixer')).toBeNull();
+    expect(kitAsLens('kit lens')).toBeNull();
   });
 });

@@ -14,8 +14,9 @@ const LENS = /^lens(?:es)?$/i;
  */
 export function kitAsLens(text: string): string | null {
   const words = text.split(/\s+/).filter(Boolean);
-  if (!words.some((word) => KIT.test(word))) return null;
-  const at = words.findIndex((word) => KIT.test(word) || LENS.test(word));
   const rest = words.filter((word) => !KIT.test(word) && !LENS.test(word));
+  // "kit" alone names no camera.
+  if (!words.some((word) => KIT.test(word)) || rest.length === 0) return null;
+  const at = words.findIndex((word) => KIT.test(word) || LENS.test(word));
   return [...rest.slice(0, at), 'with', 'lens', ...rest.slice(at)].join(' ');
 }
