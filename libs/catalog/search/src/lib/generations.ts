@@ -13,7 +13,7 @@ const FIRST = 2;
 const LAST = ROMAN.length - 1;
 
 /** The generation a word writes as a number or a Roman numeral (2 to 9), or null. */
-function generationOf(word: string): number | null {
+export function generationOf(word: string): number | null {
   const number = /^\d$/.test(word) ? Number(word) : ROMAN.indexOf(word);
   return number >= FIRST && number <= LAST ? number : null;
 }

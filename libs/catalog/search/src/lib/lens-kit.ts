@@ -1,8 +1,8 @@
 /**
  * A camera's "kit", as shoppers type it ("sony a6400 kit", "canon r50 kit lens"): the body sold with a lens, which its
- * listings write "with 16-50mm Lens" and never "kit". Tried when the words as typed find little, and kept only when
- * what it finds holds every word (`typed-rewrites.ts`), so that a "wall mount kit" whose listings say "kit" is searched
- * as typed.
+ * listings write "with 16-50mm Lens" and never "kit". Tried whatever the words as typed find, and kept only when what
+ * it finds holds every word (`typed-rewrites.ts`), so that a "wall mount kit", which holds no lens, is searched as
+ * typed.
  */
 
 const KIT = /^kits?$/i;

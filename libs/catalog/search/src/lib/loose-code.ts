@@ -1,4 +1,5 @@
 import { indexWords, type CatalogRepository, type SearchIndexRepository } from '@pricehunt/catalog-core';
+import { generationOf } from './generations';
 import { namedBy } from './model-code';
 
 /**
@@ -115,7 +116,7 @@ export function codeParts(code: string): string[] {
 function anotherGeneration(shorter: string, extra: string): boolean {
   const tail = /(\d)(\p{L}*)$/u.exec(shorter)?.[2];
   if (tail === undefined) return false;
-  return (/[ivx]$/.test(tail) && /^[ivx]/.test(extra)) || (tail === '' && /^(?:ii|iii|iv|vi|vii|viii|ix)$/.test(extra));
+  return (/[ivx]$/.test(tail) && /^[ivx]/.test(extra)) || (tail === '' && extra.length >= 2 && generationOf(extra) !== null);
 }
 
 /**
