@@ -208,6 +208,27 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect([result.correctedQuery, result.product?.title]).toEqual(['airpods 4 with active noise cancellation', expect.stringMatching(/^Apple AirPods 4 with Active Noise Cancellation/)]);
   });
 
+  it('finds a short model number typed among other words as its listings state it ("canon g7x mark iii", "samsung 65 inch s90d")', async () => {
+    for (const [typed, listed] of [
+      ['canon g7x mark iii', /^Canon PowerShot G7 X Mark III /],
+      ['samsung 65 inch s90d', /^Samsung OLED 4K QN65S90D /],
+      ['s90d 65in', /^Samsung OLED 4K QN65S90D /],
+      ['s90d 65 inch', /^Samsung OLED 4K QN65S90D /],
+    ] as const) {
+      const titles = found(await t.search(typed)).map((product) => product.title);
+      expect({ typed, first: titles[0] }).toEqual({ typed, first: expect.stringMatching(listed) });
+    }
+  });
+
+  it('finds a Mark typed where listings write the generation alone ("a7m4", "sony a7 mark iv": the Alpha 7 IV)', async () => {
+    for (const typed of ['a7m4', 'sony a7 mark iv', 'sony a7 m4']) {
+      const result = await t.search(typed);
+      const titles = found(result).map((product) => product.title);
+      expect({ typed, others: titles.filter((title) => !/^Sony Alpha 7 IV /.test(title)) }).toEqual({ typed, others: [] });
+      expect(titles.length).toBeGreaterThan(0);
+    }
+  });
+
   it('reads a camera “kit” as the camera with a lens, as its listings write it ("sony a6400 kit": the ILCE-6400L)', async () => {
     const kit = await t.search('sony a6400 kit');
     expect([kit.correctedQuery, kit.product?.title]).toEqual(['sony alpha 6400 with lens', expect.stringMatching(/ILCE-6400L with 16-50mm Lens/)]);

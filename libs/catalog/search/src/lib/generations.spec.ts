@@ -1,4 +1,4 @@
-import { generationSpelling, generationWordOtherWay } from './generations';
+import { generationSpelling, generationWithoutMark, generationWordOtherWay } from './generations';
 
 describe('generationSpelling', () => {
   it('writes a Mark out, with its generation in Roman numerals', () => {
@@ -42,5 +42,22 @@ describe('generationWordOtherWay', () => {
     expect(generationWordOtherWay('next gen console')).toBeNull();
     expect(generationWordOtherWay('airpods pro 2nd')).toBeNull();
     expect(generationWordOtherWay('generation 5th')).toBeNull();
+  });
+});
+
+describe('generationWithoutMark', () => {
+  it('writes a Mark typed apart, glued or short as its Roman numeral alone', () => {
+    expect(generationWithoutMark('sony a7 mark iv')).toBe('sony a7 iv');
+    expect(generationWithoutMark('a7m4')).toBe('a7 iv');
+    expect(generationWithoutMark('sony a7 m4')).toBe('sony a7 iv');
+    expect(generationWithoutMark('rx100m7')).toBe('rx100 vii');
+    expect(generationWithoutMark('canon 5d mark 4')).toBe('canon 5d iv');
+    expect(generationWithoutMark('r6 mkii')).toBe('r6 ii');
+  });
+
+  it('reads no Mark in a chip’s name or where none is typed', () => {
+    expect(generationWithoutMark('ipad pro m4')).toBeNull();
+    expect(generationWithoutMark('macbook air 13 m3')).toBeNull();
+    expect(generationWithoutMark('sony a7 iv')).toBeNull();
   });
 });

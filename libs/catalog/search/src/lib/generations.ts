@@ -94,3 +94,34 @@ export function generationSpelling(text: string): string | null {
   const spelled = words.join(' ');
   return spelled === typed.join(' ') ? null : spelled;
 }
+
+/** A model's number with a Mark's "m" and its generation glued after it ("a7m4", "rx100m7", "g7xm3"). */
+const GLUED_MARK = /^(\p{L}+\d+\p{L}?)m(\d)$/u;
+/** A word that ends a model's number: letters, then digits ("a7", "r6", "rx100"). */
+const MODEL_NUMBER = /^\p{L}+\d+\p{L}?$/u;
+
+/**
+ * The typed words with a Mark written as many listings write it, without the word: "sony a7 mark iv", "a7 m4" and
+ * "a7m4" as "sony a7 iv" and "a7 iv" (Sony's "Alpha 7 IV"), "rx100m7" as "rx100 vii"; null when no Mark is typed. An
+ * "m" and a number after a word of letters alone is no Mark ("ipad pro m4", "macbook air 13 m3": a chip).
+ */
+export function generationWithoutMark(text: string): string | null {
+  const words = indexWords(text).flatMap((word) => {
+    const [, model, generation] = GLUED_MARK.exec(word) ?? [];
+    return model !== undefined && generation !== undefined && generationOf(generation) !== null ? [model, 'mark', generation] : markWords(word);
+  });
+  let changed = false;
+  const out: string[] = [];
+  for (let at = 0; at < words.length; at++) {
+    const word = words[at] ?? '';
+    const next = words[at + 1] ?? '';
+    const spacedMark = /^m\d$/.test(word) && MODEL_NUMBER.test(out[out.length - 1] ?? '') && generationOf(word.slice(1)) !== null;
+    if (word === 'mark' && at > 0 && generationOf(next) !== null) continue;
+    if (spacedMark || (at > 0 && words[at - 1] === 'mark' && generationOf(word) !== null)) {
+      const generation = generationOf(spacedMark ? word.slice(1) : word) ?? 0;
+      out.push(ROMAN[generation] ?? word);
+      changed = true;
+    } else out.push(word);
+  }
+  return changed ? out.join(' ') : null;
+}

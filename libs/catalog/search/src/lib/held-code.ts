@@ -1,5 +1,5 @@
 import { holdsAtJoins, indexWords, type CatalogRepository, type SearchIndexRepository } from '@pricehunt/catalog-core';
-import { namedBy } from './model-code';
+import { namedBy, withoutInches } from './model-code';
 
 /**
  * A line typed by its series code alone ("qn90d", "samsung s90c", "qn90 65"): makers of TVs and appliances write the
@@ -49,7 +49,7 @@ export function createHeldCodeLookup(deps: HeldCodeDeps) {
   return {
     /** The products a series code among the typed words names (see above); empty when none does. */
     async productsHolding(query: string): Promise<number[]> {
-      const words = indexWords(query);
+      const words = withoutInches(indexWords(query));
       const counts = await index.offerCounts(words);
       for (const [at, word] of words.entries()) {
         if ((counts.get(word) ?? 0) > 0) continue;

@@ -13,6 +13,7 @@ import { VARIANT_EDITIONS } from '@pricehunt/catalog-matching';
 import { answerWords, type WordsDeps } from './answer-words';
 import { kindOnlyAsPurpose } from './kind-word';
 import { kindCategoryAnswer, type KindCategoryReads, typedKind } from './kind-category';
+import { withoutInches } from './model-code';
 import { foundIds, type WordsAnswer } from './search-words';
 import { everydayKind } from './unknown-words';
 import { otherNumbers } from './word-number';
@@ -52,7 +53,8 @@ async function makersOfKind(words: WordsDeps, line: { brand: string; slug: strin
  * nothing of the kind there. The kind is an everyday word (`everydayKind`) other than the brand's name.
  */
 export async function lineKindAnswer(words: WordsDeps, text: string): Promise<{ spelled: string; ids: number[] } | null> {
-  const found = typedKind(text, (typed) => everydayKind(typed.join(' ')));
+  // A size's inch is no kind ("s90d 65 inch": the 65-inch S90D, not Samsung's products that say "inch").
+  const found = typedKind(withoutInches(indexWords(text)).join(' '), (typed) => everydayKind(typed.join(' ')));
   if (found === null || !words.index) return null;
   const { kind } = found;
   if (VARIANT_EDITIONS.has(kind)) return null;

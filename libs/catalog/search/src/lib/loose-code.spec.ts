@@ -1,4 +1,4 @@
-import { codeParts, codeSpellings, statesCode, typedCodes, withoutSuffix } from './loose-code';
+import { codeParts, codesTried, codeSpellings, statesCode, typedCodes, withoutSuffix } from './loose-code';
 
 describe('model numbers typed loosely', () => {
   it('reads codes from runs of typed words that mix letters and digits, longest first', () => {
@@ -13,6 +13,14 @@ describe('model numbers typed loosely', () => {
     expect(typedCodes('sony zv1')).toEqual([{ code: 'sonyzv1', rest: [] }, { code: 'zv1', rest: ['sony'] }]);
     expect(typedCodes('zv 1').map((entry) => entry.code)).toEqual([]);
     expect(typedCodes('a1').map((entry) => entry.code)).toEqual([]);
+  });
+
+  it('tries the longest codes, then each typed as one word that those leave out', () => {
+    const tried = (query: string) => codesTried(query).map((entry) => entry.code);
+    expect(tried('canon g7x mark iii')).toEqual(['canong7xmarkiii', 'canong7xmark', 'g7xmarkiii', 'canong7x', 'g7x']);
+    expect(tried('samsung 65 inch s90d')).toContain('s90d');
+    // Runs of several words beyond the longest few are not tried.
+    expect(tried('canon g7x mark iii')).not.toContain('g7xmark');
   });
 
   it('takes off the letters after the last digit only when five characters stay', () => {

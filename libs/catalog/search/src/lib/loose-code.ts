@@ -73,6 +73,19 @@ export function typedCodes(query: string): TypedCode[] {
   return codes.sort((a, b) => b.code.length - a.code.length || a.code.localeCompare(b.code));
 }
 
+/**
+ * The codes of the typed words looked for, in order: the longest few (`CODES_TRIED`), then each one typed as one word
+ * that those leave out. Other words typed around a short code join it into longer runs that fill the few ("canon g7x
+ * mark iii" reads "canong7xmarkiii", "canong7xmark", "g7xmarkiii" and "canong7x" first), while the word itself is the
+ * code listings state.
+ */
+export function codesTried(query: string): TypedCode[] {
+  const codes = typedCodes(query);
+  const typedWords = indexWords(query).length;
+  const longest = codes.slice(0, CODES_TRIED);
+  return [...longest, ...codes.slice(CODES_TRIED).filter((entry) => entry.rest.length === typedWords - 1)];
+}
+
 /** The code without the letters after its last digit, when one to four follow it and five characters stay. */
 export function withoutSuffix(code: string): string | null {
   const match = /^(.*\d)(\p{L}{1,4})$/u.exec(code);
@@ -192,7 +205,7 @@ export function createLooseCodeLookup(deps: {
   return {
     /** The products a code among the typed words names, from the longest code that names any; empty when none does. */
     async productsStating(query: string): Promise<number[]> {
-      for (const typed of typedCodes(query).slice(0, CODES_TRIED)) {
+      for (const typed of codesTried(query)) {
         // Looked for as typed, then without the letters after its last digit (listings that leave off a region code).
         for (const code of [typed.code, withoutSuffix(typed.code)]) {
           if (code === null) continue;

@@ -1,11 +1,11 @@
 /**
  * The ways typed words that find little are searched again, in order (`lookForTypedWords` in `service.ts`): a name
- * shoppers write otherwise, the other number, a generation written the other way, an edition glued to a number as its
- * letters, a camera kit as its listings write it, a name typed as its initials, a kind typed in another language, the
- * words spelled otherwise, a brand typed by its sound.
+ * shoppers write otherwise, the other number, a generation written the other way or without its Mark, an edition glued
+ * to a number as its letters, a camera kit as its listings write it, a name typed as its initials, a kind typed in
+ * another language, the words spelled otherwise, a brand typed by its sound.
  */
 import { type CatalogRepository, isCommonWord, type SearchIndexRepository, type SpellingCorrector, TWO_EDITS_FROM } from '@pricehunt/catalog-core';
-import { generationSpelling, generationWordOtherWay } from './generations';
+import { generationSpelling, generationWithoutMark, generationWordOtherWay } from './generations';
 import { editionsWrittenOut } from './edition-letters';
 import { englishKinds } from './foreign-kinds';
 import { initialismsWrittenOut } from './initialisms';
@@ -85,6 +85,8 @@ export function typedWordsRewrites(reads: RewriteReads, current: () => WordsAnsw
     // "5th generation" as listings write it, "5th Gen": the same words (`generationWordOtherWay`).
     { rewrite: async (text: string) => generationWordOtherWay(text), better: holdsAll, lendsCandidates: false, same: true },
     { rewrite: async (text: string) => generationSpelling(text), better: holdsAll, lendsCandidates: false },
+    // A Mark as listings that leave out the word write it ("a7m4", "sony a7 mark iv": the Alpha 7 IV).
+    { rewrite: async (text: string) => withAliases(generationWithoutMark(text)), better: holdsAll, lendsCandidates: false },
     // An edition glued to a model's number as its first letters ("s24u": `edition-letters.ts`), tried whatever the
     // words find (a model number typed with letters after it finds the S24s without them).
     { rewrite: async (text: string) => withAliases(editionsWrittenOut(text)), better: holdsAll, lendsCandidates: false, always: true },
