@@ -27,6 +27,11 @@ describe('the words that tell products of a grid apart where their clamped title
     expect(titleDifferences(['ASUS TUF Gaming A15 Laptop (16GB RAM, 512GB SSD, Mecha Gray)', 'ASUS TUF Gaming A15 Laptop (16GB RAM, 512GB SSD, Graphite Black)', 'ASUS TUF Gaming A15 Laptop (16GB RAM, 1TB SSD, Jaeger Gray)'])).toEqual(['Mecha Gray', 'Graphite Black', '1TB SSD Jaeger Gray']);
   });
 
+  it('say a word that only qualifies the one before it with that word ("Body Only")', () => {
+    const titles = ['Sony Alpha 7 IV ILCE-7M4 Body Only Full-Frame Mirrorless Camera', 'Sony Alpha 7 IV ILCE-7M4K with FE 28-70mm Lens Full-Frame Mirrorless Camera'];
+    expect(titleDifferences(titles)).toEqual(['Body Only', 'FE 28-70mm Lens']);
+  });
+
   it('write a size in inches with its mark, not as a bare number', () => {
     const titles = ['Dell UltraSharp U3225QE 4K Thunderbolt Hub Monitor (32")', 'Dell UltraSharp U2723QE 4K USB-C Hub Monitor (27")', 'LG UltraGear 27GR95QE-B OLED Gaming Monitor (27”)'];
     expect(titleDifferences(titles)).toEqual(['32"', '', '']);

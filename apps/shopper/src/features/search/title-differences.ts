@@ -17,6 +17,9 @@ export const SHOWN_CHARACTERS = 30;
 /** Words that join the others ("Case with Sport Band"): no difference a shopper reads, though some titles leave them out. */
 const JOINING = new Set(['with', 'and', 'for', 'of', 'in', 'the', 'a', 'an', 'by', 'to', 'w', 'plus']);
 
+/** Words that say nothing alone, only what the word before them is ("Body Only", "Creator Combo", "Disc Edition"). */
+const QUALIFIERS = new Set(['only', 'edition', 'combo', 'bundle', 'kit', 'version', 'set']);
+
 interface Word {
   /** As the title writes it, without the brackets and commas around it. */
   written: string;
@@ -73,7 +76,7 @@ function spelledAlike(a: string, b: string): boolean {
 /**
  * For each title, its words that begin past `SHOWN_CHARACTERS` and that at most half the titles of the list hold (a
  * word spelled alike counts as held): the `MAX_DIFFERENCE_WORDS` held by the fewest, each once, with the other words
- * of their brackets, in the title's order.
+ * of their brackets and the word a qualifier is said of, in the title's order.
  * An empty string when it has none; fewer than two titles differ in nothing.
  */
 export function titleDifferences(titles: readonly string[]): string[] {
@@ -91,7 +94,12 @@ export function titleDifferences(titles: readonly string[]): string[] {
       .sort((a, b) => a.held - b.held || a.place - b.place)
       .slice(0, MAX_DIFFERENCE_WORDS)
       .map((entry) => entry.word);
-    return withTheirBrackets(list, new Set(chosen))
+    // A word that says only what the word before it is ("Body Only", "Creator Combo") is said with it.
+    const qualified = chosen.flatMap((word) => {
+      const before = list[list.indexOf(word) - 1];
+      return QUALIFIERS.has(word.key) && before && before.group === word.group ? [before] : [];
+    });
+    return withTheirBrackets(list, new Set([...qualified, ...chosen]))
       .map((word) => word.written)
       .join(' ');
   });
