@@ -229,6 +229,19 @@ describe('search API on the demo catalog: what shoppers type', () => {
     }
   });
 
+  it('reads a colour typed after the thing as which one, not as a kind ("galaxy s25 icy blue", "ps5 controller red")', async () => {
+    const titles = async (words: string) => found(await t.search(words)).map((product) => product.title);
+    // Not Samsung's or Apple's products whose listings say "blue" or "silver".
+    const s25 = await titles('galaxy s25 icy blue');
+    expect(s25.length).toBeGreaterThan(0);
+    expect(s25.filter((title) => !/^Samsung Galaxy S25 .*Icyblue\)$/.test(title))).toEqual([]);
+    expect(await titles('ipad a16 256 silver')).toEqual(['Apple iPad A16 Wi-Fi (11", 256GB, Silver)']);
+    // A kind typed with the line it is for lists the maker's in that colour.
+    const red = await t.search('ps5 controller red');
+    expect(red.correctedQuery).toBe('sony controller red');
+    expect(found(red).map((product) => product.title).sort()).toEqual(['Sony DualSense CFI-ZCT1W Wireless Controller (Cosmic Red)', 'Sony DualSense CFI-ZCT1W Wireless Controller (Volcanic Red)']);
+  });
+
   it('reads a camera “kit” as the camera with a lens, as its listings write it ("sony a6400 kit": the ILCE-6400L)', async () => {
     const kit = await t.search('sony a6400 kit');
     expect([kit.correctedQuery, kit.product?.title]).toEqual(['sony alpha 6400 with lens', expect.stringMatching(/ILCE-6400L with 16-50mm Lens/)]);

@@ -15,7 +15,7 @@ import { kindOnlyAsPurpose } from './kind-word';
 import { kindCategoryAnswer, type KindCategoryReads, typedKind } from './kind-category';
 import { withoutInches } from './model-code';
 import { foundIds, type WordsAnswer } from './search-words';
-import { everydayKind } from './unknown-words';
+import { everydayKind, withoutColourAtEnd } from './unknown-words';
 import { otherNumbers } from './word-number';
 
 /** The newest offers read for the maker's products of the kind. */
@@ -71,7 +71,26 @@ export async function lineKindAnswer(words: WordsDeps, text: string): Promise<{ 
   // A brand typed last ("kd-r320 cd receiver jvc", "dvd-r verbatim") is no kind: its every product carries it.
   if (brand === null || slug === null || indexWords(brand).includes(kind)) return null;
   const ids = await makersOfKind(words, { brand, slug, ids: lineIds }, kind, text);
-  return ids.length === 0 ? null : { spelled: `${brand.toLowerCase()} ${kind}`, ids };
+  if (ids.length === 0) return null;
+  const spelled = `${brand.toLowerCase()} ${kind}`;
+  // A colour typed after the kind ("ps5 controller red") lists those in it, when the maker sells some.
+  const colour = before.length > 0 ? colourAfter(found.typed.slice(found.at)) : [];
+  const inColour = colour.length > 0 ? await namingAll(words, ids, colour) : [];
+  return inColour.length > 0 ? { spelled: `${spelled} ${colour.join(' ')}`, ids: inColour } : { spelled, ids };
+}
+
+/** The colour words typed after the kind (`kindAndAfter` begins with it), lower case; none when other words follow it. */
+function colourAfter(kindAndAfter: readonly string[]): string[] {
+  return withoutColourAtEnd(kindAndAfter).length === 1 ? indexWords(kindAndAfter.slice(1).join(' ')) : [];
+}
+
+/** The products among `ids` whose names hold every one of the words, in the order given. */
+async function namingAll(words: WordsDeps, ids: readonly number[], wanted: readonly string[]): Promise<number[]> {
+  const products = await words.catalog.getProducts(ids);
+  return ids.filter((id) => {
+    const named = new Set(indexWords(products.get(id)?.title ?? ''));
+    return wanted.every((word) => named.has(word));
+  });
 }
 
 /**

@@ -11,6 +11,14 @@ describe('headWord', () => {
     expect(headWord(['echo', 'dot', 'gen'])).toBe('dot');
     expect(headWord([])).toBeUndefined();
   });
+
+  it('reads no colour typed after the thing as its kind, a maker’s shade with it; a colour alone stays', () => {
+    expect(headWord(['ps5', 'controller', 'red'])).toBe('controller');
+    expect(headWord(['dualsense', 'cosmic', 'red'])).toBe('dualsense');
+    expect(headWord(['macbook', 'air', 'space', 'grey'])).toBe('air');
+    expect(headWord(['ipad', 'a16', '256', 'silver'])).toBe('256');
+    expect(headWord(['black'])).toBe('black');
+  });
 });
 
 describe('withoutUnknownWords', () => {

@@ -11,6 +11,7 @@
  * the similar products show; a brand alone would list everything its maker sells.
  */
 import { type CatalogRepository, foldText, isCommonWord } from '@pricehunt/catalog-core';
+import { colourNames, extractColours } from '@pricehunt/catalog-matching';
 import { GENERATION_WORD, ORDINAL_WORD } from './generations';
 import { holdWordStarting, listingsOf, listingWords, productsWithWordStarting } from './held-words';
 import { withoutWhatComesWith } from './comes-with';
@@ -25,15 +26,31 @@ export const JOINING_WORDS: ReadonlySet<string> = new Set(
 );
 
 /**
- * The word that names the kind of thing sought: the last of the words before "for" or "with", lower case, a
- * generation's words at their end aside (`GENERATION_WORD`: "kindle paperwhite 12th generation" seeks a paperwhite,
- * "5th Gen" says which of a line's items, not what kind of thing).
+ * The word that names the kind of thing sought: the last of the words before "for" or "with", lower case, a colour
+ * typed after it (`withoutColourAtEnd`) and a generation's words at their end aside (`GENERATION_WORD`: "kindle
+ * paperwhite 12th generation" seeks a paperwhite, "5th Gen" says which of a line's items, not what kind of thing).
  */
 export function headWord(words: readonly string[]): string | undefined {
   const end = words.findIndex((word) => /^(?:for|with)$/i.test(word));
-  let head = end < 0 ? words : words.slice(0, end);
+  let head = withoutColourAtEnd(end < 0 ? words : words.slice(0, end));
   if (GENERATION_WORD.test(head.at(-1) ?? '')) head = head.slice(0, ORDINAL_WORD.test(head.at(-2) ?? '') ? -2 : -1);
   return head.at(-1)?.toLowerCase();
+}
+
+/**
+ * The words without a colour typed after the thing ("ps5 controller red", "ipad a16 256 silver", "dualsense cosmic
+ * red": a colour word and a maker's shade before it, `colourNames`), which says which one, not what kind of thing; a
+ * colour alone stays.
+ */
+export function withoutColourAtEnd(words: readonly string[]): readonly string[] {
+  let end = words.length;
+  while (end > 1 && extractColours(words[end - 1] ?? '').length > 0) {
+    end--;
+    // A shade the maker names the colour by ("Cosmic Red"): one name with the colour word after it.
+    const pair = words.slice(end - 1, end + 1).join(' ');
+    if (end > 1 && extractColours(words[end - 1] ?? '').length === 0 && colourNames(pair).some((name) => name.includes(' '))) end--;
+  }
+  return words.slice(0, end);
 }
 
 /** An everyday English word, or the plural of one ("seniors", "beginners"). */
