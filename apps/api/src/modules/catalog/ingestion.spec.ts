@@ -578,6 +578,22 @@ describe('re-clustering the catalog', () => {
     expect(await productsOf()).toEqual(placed);
   });
 
+  it('keeps two generations written in Roman numerals apart on import and on re-clustering ("Alpha 7 III" and "IV")', async () => {
+    const cameras = [
+      offer({ externalId: 'E1', url: 'https://www.amazon.com/dp/B0ALPHA703', title: 'Sony Alpha 7 III Full-Frame Mirrorless Camera Body, Black', brand: 'Sony' }),
+      offer({ externalId: 'E2', url: 'https://www.bestbuy.com/site/x/7300002.p', title: 'Sony - Alpha 7 III Full-Frame Mirrorless Camera (Body Only) - Black', brand: 'Sony' }),
+      offer({ externalId: 'E3', url: 'https://www.walmart.com/ip/x/7300003', title: 'Sony Alpha 7 IV Full-Frame Mirrorless Camera Body, Black', brand: 'Sony' }),
+      offer({ externalId: 'E4', url: 'https://www.target.com/p/x/-/A-7300004', title: 'Sony - Alpha 7 IV Full-Frame Mirrorless Camera (Body Only) - Black', brand: 'Sony' }),
+    ];
+    await t.app.catalog.ingestion.importOffers(cameras, { format: 'gmc', source: 'roman' });
+    const placed = await productsOf();
+    expect([placed.E1 === placed.E2, placed.E3 === placed.E4, placed.E1 === placed.E3]).toEqual([true, true, false]);
+
+    await t.app.catalog.ingestion.recluster();
+
+    expect(await productsOf()).toEqual(placed);
+  });
+
   it('keeps two kinds of device apart on import and on re-clustering, and two finishes of one ("iPad Air" and "MacBook Air")', async () => {
     const devices = [
       offer({ externalId: 'D1', url: 'https://www.amazon.com/dp/B0DEVICE01', title: 'Apple MacBook Air 13-inch M2 Laptop, 8GB RAM 256GB SSD, Space Gray', brand: 'Apple' }),

@@ -291,6 +291,14 @@ describe('extractLineNumbers', () => {
     expect(lines('Samsung Galaxy A35 5G Unlocked')).toEqual({ a: ['35'] });
   });
 
+  it('reads a generation in Roman numerals as its number, after a word of the name or its number', () => {
+    expect(lines('Marshall Emberton III Portable Bluetooth Speaker')).toEqual({ emberton: ['3'] });
+    expect(lines('Sony Alpha 7 IV Full-Frame Mirrorless Camera')).toEqual({ alpha: ['7'], '7': ['4'] });
+    expect(lines('Canon EOS R6 Mark II Body')).toEqual({ r: ['6'], mark: ['2'] });
+    // "I", "V" and "X" are as often a letter of a name.
+    expect(lines('Microsoft Xbox Series X Console')).toEqual({});
+  });
+
   it('leaves out numbers that measure or count', () => {
     expect(lines('Bose Earbuds, Up to 30-Hour Battery Life')).toEqual({});
     expect(lines('Duracell AA Batteries, Pack of 24')).toEqual({});

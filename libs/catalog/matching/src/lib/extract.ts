@@ -208,14 +208,29 @@ const MEASURE_WORD = /^(?:hours?|hrs?|days?|weeks?|months?|years?|minutes?|mins?
 const AMOUNT_WORDS: ReadonlySet<string> = new Set(['up', 'over', 'under', 'than', 'about', 'approx', 'around', 'only', 'just', 'ages', 'age', 'pack', 'set', 'of', 'x', 'by', 'plus', 'and', 'or']);
 
 /**
+ * A generation in Roman numerals, by its place ("Emberton III", "Alpha 7 IV", "EOS R6 Mark II"); "i", "v" and "x" are
+ * as often a letter of a name ("Series X", "V-Series") and are left out.
+ */
+const ROMAN_GENERATIONS = ['', '', 'ii', 'iii', 'iv', '', 'vi', 'vii', 'viii', 'ix'];
+/** The word a generation in Roman numerals follows: a name's word, or its number ("Alpha 7 IV", "7R IV"). */
+const GENERATION_AFTER = /^(?:[a-z]+|[a-z]*\d{1,3}[a-z]?)$/;
+
+/**
  * Numbers that name a product line's model or generation, keyed by the word they follow: "IdeaPad Slim 7" →
  * slim: 7, "GoPro HERO 13" → hero: 13, "Space Q 55" → q: 55, and short glued forms keyed by their letters: "EOS R5"
- * → r: 5, "iPad Pro M4" → m: 4. Numbers that measure or count something ("30 hour", "pack of 24") are left out.
+ * → r: 5, "iPad Pro M4" → m: 4; a generation in Roman numerals as its number ("Emberton III" → emberton: 3, "Alpha 7
+ * IV" → 7: 4). Numbers that measure or count something ("30 hour", "pack of 24") are left out.
  * Two items with the same key and no number in common are different lines.
  */
 export function extractLineNumbers(tokens: readonly string[]): Map<string, Set<string>> {
   const found = new Map<string, Set<string>>();
   for (const [i, token] of tokens.entries()) {
+    const generation = ROMAN_GENERATIONS.indexOf(token);
+    const named = tokens[i - 1];
+    if (generation >= 2 && named !== undefined && GENERATION_AFTER.test(named) && !AMOUNT_WORDS.has(named)) {
+      addLineNumber(found, named, String(generation));
+      continue;
+    }
     const [, letters, digits] = /^([a-z]{1,2})(\d{1,3})$/.exec(token) ?? [];
     if (letters !== undefined && digits !== undefined) {
       addLineNumber(found, letters, digits);
