@@ -24,8 +24,14 @@ describe('unsoldNames', () => {
     expect(await unsoldNames(deps, 'sony zf')).toEqual([]);
   });
 
-  it('names no letters beside a number: a model number typed in pieces', async () => {
+  it('names no few letters beside a number: a model number typed in pieces', async () => {
     expect(await unsoldNames(deps, 'eah 6870 d 2 di 2 s 1 g')).toEqual([]);
     expect(await unsoldNames(deps, 'vasdh 8 gcl 4 r 1 n')).toEqual([]);
+  });
+
+  it('names a longer word beside one number: a line’s name before its model ("hp spectre x360", "dji mavic 3")', async () => {
+    expect(await unsoldNames(deps, 'hp spectre x360')).toEqual([{ word: 'spectre', spelt: null }]);
+    expect(await unsoldNames(deps, 'dji mavic 3')).toEqual([{ word: 'dji', spelt: null }, { word: 'mavic', spelt: null }]);
+    expect(await unsoldNames(deps, 'kxtg 6645 b')).toEqual([]);
   });
 });

@@ -11,6 +11,8 @@ import { otherNumbers } from './word-number';
 /** A word of letters this long or longer can be a name ("hue", "zf" is read as a compound before). */
 const NAME_MIN = 3;
 const LETTERS = /^\p{L}+$/u;
+/** The most letters of a piece of a model number typed apart. */
+const CODE_PIECE_MAX = 4;
 
 export interface UnsoldNameDeps {
   /** How many offers carry each word (the search index's, lower case). */
@@ -27,12 +29,16 @@ export interface UncarriedName {
 
 /**
  * The typed words' names that no offer carries in either number and that are no everyday English word, each with the
- * word spelling would write for it; empty when there is none. A word beside a number is none.
+ * word spelling would write for it; empty when there is none. A piece of a model number typed apart is none.
  */
 export async function unsoldNames(deps: UnsoldNameDeps, text: string): Promise<UncarriedName[]> {
   const words = indexWords(text);
-  // Letters beside a number may be a piece of a model number typed in pieces ("eah 6870 d 2 di 2 s 1 g" of EAH6870).
-  const besideNumber = (at: number) => [words[at - 1], words[at + 1]].some((word) => word !== undefined && /\p{N}/u.test(word));
+  // Letters beside a number may be a piece of a model number typed in pieces: a few letters ("kxtg 6645"), or any
+  // among several numbers ("eah 6870 d 2 di 2 s 1 g" of EAH6870, "vasdh 8 gcl 4 r 1 n"); a longer word beside one
+  // number is a name ("hp spectre x360", "dji mavic 3").
+  const inPieces = words.filter((word) => /\p{N}/u.test(word)).length > 1;
+  const besideNumber = (at: number) =>
+    ((words[at]?.length ?? 0) <= CODE_PIECE_MAX || inPieces) && [words[at - 1], words[at + 1]].some((word) => word !== undefined && /\p{N}/u.test(word));
   const names = [...new Set(words.filter((word, at) => word.length >= NAME_MIN && LETTERS.test(word) && !isCommonWord(word) && !besideNumber(at)))];
   if (names.length === 0) return [];
   const counts = await deps.offerCounts([...new Set(names.flatMap((word) => [word, ...otherNumbers(word)]))]);
