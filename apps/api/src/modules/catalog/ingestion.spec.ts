@@ -594,6 +594,22 @@ describe('re-clustering the catalog', () => {
     expect(await productsOf()).toEqual(placed);
   });
 
+  it('keeps a Fan Edition apart from the model it is of, on import and on re-clustering ("Galaxy S24 FE" and "S24")', async () => {
+    const phones = [
+      offer({ externalId: 'F1', url: 'https://www.amazon.com/dp/B0S24FE001', title: 'Samsung Galaxy S24 FE 128GB Unlocked Smartphone, Blue', brand: 'Samsung' }),
+      offer({ externalId: 'F2', url: 'https://www.bestbuy.com/site/x/7400002.p', title: 'Samsung - Galaxy S24 FE 128GB (Unlocked) - Blue', brand: 'Samsung' }),
+      offer({ externalId: 'F3', url: 'https://www.walmart.com/ip/x/7400003', title: 'Samsung Galaxy S24 128GB Unlocked Smartphone, Blue', brand: 'Samsung' }),
+      offer({ externalId: 'F4', url: 'https://www.target.com/p/x/-/A-7400004', title: 'Samsung - Galaxy S24 128GB (Unlocked) - Blue', brand: 'Samsung' }),
+    ];
+    await t.app.catalog.ingestion.importOffers(phones, { format: 'gmc', source: 'fan-edition' });
+    const placed = await productsOf();
+    expect([placed.F1 === placed.F2, placed.F3 === placed.F4, placed.F1 === placed.F3]).toEqual([true, true, false]);
+
+    await t.app.catalog.ingestion.recluster();
+
+    expect(await productsOf()).toEqual(placed);
+  });
+
   it('keeps two kinds of device apart on import and on re-clustering, and two finishes of one ("iPad Air" and "MacBook Air")', async () => {
     const devices = [
       offer({ externalId: 'D1', url: 'https://www.amazon.com/dp/B0DEVICE01', title: 'Apple MacBook Air 13-inch M2 Laptop, 8GB RAM 256GB SSD, Space Gray', brand: 'Apple' }),

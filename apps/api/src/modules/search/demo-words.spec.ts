@@ -89,6 +89,11 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(found(pro)).toEqual([]);
     expect(pro.correctedQuery).toBeNull();
     expect(pro.similarProducts[0]?.title).toMatch(/^Apple iPhone 16 Pro /);
+    // Nor does it sell the Galaxy S24 FE: no S24 is named; Samsung's products are similar.
+    const fe = await t.search('galaxy s24 fe');
+    expect(found(fe)).toEqual([]);
+    expect(fe.similarProducts.length).toBeGreaterThan(0);
+    expect(fe.similarProducts.every((product) => product.brand === 'Samsung')).toBe(true);
     // It sells no games: no "sony games" of the controllers whose listings say "Gaming", nor consoles; they are similar.
     // An Xbox controller one shop lists "with Game Bundle" is no game either.
     for (const words of ['ps5 games', 'nintendo switch games', 'xbox games']) {

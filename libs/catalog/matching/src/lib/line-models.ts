@@ -9,7 +9,7 @@ import { abbreviates } from './title-words';
 import type { PreparedOffer } from './prepare';
 
 /** Edition words that name a variant of a line (others, like "home" or "premium", are as often marketing or colour). */
-export const VARIANT_EDITIONS: ReadonlySet<string> = new Set(['pro', 'max', 'mini', 'ultra', 'plus', 'lite', 'xl', 'slim', 'extra']);
+export const VARIANT_EDITIONS: ReadonlySet<string> = new Set(['pro', 'max', 'mini', 'ultra', 'plus', 'lite', 'xl', 'slim', 'extra', 'fe']);
 
 /**
  * The line model a title word names, as "key number" of `extractLineNumbers` ("15" after "iphone" → "iphone 15",

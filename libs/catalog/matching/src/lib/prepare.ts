@@ -19,7 +19,7 @@ const EDITION_WORDS: ReadonlySet<string> = new Set([
   'upgrade', 'upg', 'upsell', 'academic', 'student', 'teacher', 'education', 'edu', 'oem', 'trial', 'standard', 'std',
   'professional', 'pro', 'deluxe', 'premium', 'home', 'basic', 'ultimate', 'enterprise', 'server', 'business',
   'express', 'lite', 'plus', 'elite', 'collectors', 'producer', 'platinum',
-  'mini', 'max', 'ultra', 'slim', 'xl', 'extra', 'kit', 'refill', 'replacement', 'cellular',
+  'mini', 'max', 'ultra', 'slim', 'xl', 'extra', 'fe', 'kit', 'refill', 'replacement', 'cellular',
 ]);
 const EDITION_CANON: Record<string, string> = { upg: 'upgrade', upsell: 'upgrade', std: 'standard', professional: 'pro', edu: 'academic', education: 'academic' };
 /** The edition a title word names, in its canonical form ("professional" → "pro"), or null. */
