@@ -149,6 +149,10 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(with256.every((title) => /Galaxy S24 Ultra .*\(256GB,/.test(title))).toBe(true);
     expect(await titles('galaxy s24 ultra 256gb')).toEqual(expect.arrayContaining(with256));
     expect(await titles('galaxy s24 ultra 333')).toEqual([]);
+    // After an edition too: "fe 128" is no model number "FE128" that the Tab S9 FE's own (SM-X510) conflicts with.
+    const fe128 = await titles('tab s9 fe 128');
+    expect(fe128.length).toBeGreaterThan(1);
+    expect(fe128.every((title) => /Galaxy Tab S9 FE .*\(128GB,/.test(title))).toBe(true);
     // Each 45mm Series 9 holds "apple watch 45" (its listings write "45mm"): the words name none of its colours, and
     // every one is listed.
     const with45 = await titles('apple watch 45');

@@ -107,6 +107,14 @@ describe('spelling corrector', () => {
     expect(await corrector.correct('qn90d')).toBeNull();
   });
 
+  it('completes no number typed alone into the number with a unit ("256" is no piece of "256G")', async () => {
+    const tablets = createSpellingCorrector(indexOf(['Samsung Galaxy Tab S9 FE 256G Mint', 'Samsung Galaxy Tab S9 FE 256GB Mint']));
+    tablets.refresh();
+    await tablets.ready();
+    expect(await tablets.correct('tab s9 fe 256 mint')).toBeNull();
+    tablets.stop();
+  });
+
   it('names the codes that hold a piece between their joins, and none for a number alone or a piece cut elsewhere', () => {
     expect(corrector.codesHolding('S90C')).toEqual(['qn55s90c']);
     expect(corrector.codesHolding('qn90').sort()).toEqual(['qn65qn90c', 'qn90d']);

@@ -242,13 +242,19 @@ interface Vocabulary {
   codes: readonly string[];
 }
 
+/**
+ * Letters of a unit after a number: a number typed alone ("256") is the size or capacity listings write with its unit
+ * ("256GB"), which search reads as such, not a piece of a code to complete as "256G".
+ */
+const UNIT_AFTER_NUMBER = /^(?:g|gb|t|tb|m|mb|mm|cm|in|w|mp|hz|k|mah|l|ml|oz|qt)$/;
+
 /** The catalog's word a typed one the catalog lacks most likely meant, or null (see `SpellingCorrector.correct`). */
 function correctionOf(token: string, last: boolean, vocabulary: Vocabulary): string | null {
   const { byLength, known, codes } = vocabulary;
   if (!isWord(token)) {
     // A piece of a model code is completed where one code alone of the index completes it, that code written
     // with more letters or digits before or after it aside ("wh1000xm5" and "wf1000xm5" are "1000xm5" too).
-    return onlyCode(codes.filter((code) => completesCode(token, code)));
+    return onlyCode(codes.filter((code) => completesCode(token, code) && !UNIT_AFTER_NUMBER.test(code.slice(token.length))));
   }
   // The last word, cut short where the shopper stopped typing ("airpo", "macb"), is the word it begins.
   const begun = last ? wordBegunBy(vocabulary, token) : null;

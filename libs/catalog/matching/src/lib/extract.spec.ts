@@ -117,6 +117,11 @@ describe('extractModelCandidates', () => {
     expect(extractModelCandidates('Tomtom GPS Receiver Accessory Kit 9N00 .101')).toEqual(['9N00101']);
     expect(extractModelCandidates('Tomtom GPS Mount and USB Car Charger 9N00101')).toEqual(['9N00101']);
   });
+  it('joins no edition with a storage size typed without its unit', () => {
+    expect(extractModelCandidates('tab s9 fe 128')).toEqual([]);
+    expect(extractModelCandidates('iphone 16 pro 256')).toEqual([]);
+    expect(extractModelCandidates('Sony WH 1000XM5')).toContain('WH1000XM5');
+  });
   it('joins a short prefix with the following part', () => {
     expect(extractModelCandidates('Sony WH 1000XM5 headphones')).toContain('WH1000XM5');
     // but not with a number that goes on into another group of digits: that is a part number of its own.

@@ -324,6 +324,13 @@ function timesSign(words: readonly string[], i: number): boolean {
   return /\d$/.test(before) || (/^[a-z]{1,4}$/.test(before) && /\d$/.test(words[i - 2] ?? ''));
 }
 
+/**
+ * An edition word before a storage size typed without its unit ("tab s9 fe 128", "iphone 16 pro 256") is the edition
+ * and the capacity, not a code "FE128" that conflicts with the listings' own model numbers.
+ */
+const EDITION_BEFORE_SIZE: ReadonlySet<string> = new Set(['fe', 'pro', 'max', 'mini', 'plus', 'lite', 'xl', 'slim']);
+const STORAGE_SIZES: ReadonlySet<string> = new Set(['16', '32', '64', '128', '256', '512', '1024', '2048']);
+
 function findModelCandidates(title: string): string[] {
   const text = foldText(title);
   const words = text.split(/[\s,;:()[\]{}|!?*]+/).map((w) => w.replace(/^[-/.#'"+]+|[-/.#'"+]+$/g, ''));
@@ -348,6 +355,7 @@ function findModelCandidates(title: string): string[] {
       !STOP_WORDS.has(word) &&
       !MARKETING_WORDS.has(word) &&
       !CONDITION_WORDS.has(word) &&
+      !(EDITION_BEFORE_SIZE.has(word) && STORAGE_SIZES.has(next)) &&
       /^[a-z0-9-]+$/.test(next) &&
       (isModelLike(next) || /^\d{3,}$/.test(next)) &&
       isModelLike(word + next)
