@@ -43,6 +43,9 @@ export function* wordCoverage(cache: OfferCache, text: string, byProduct: Readon
   // Model numbers among the words are held too by a longer one that only adds a colour or region code of letters.
   const codes = [...weights.keys()].filter(isCode);
   const runs = splitCodes(words);
+  // A number typed without its unit is held by a listing's number with it ("ipad pro 256" by "256GB"); one digit is a
+  // piece of a code or a line's number, not a size.
+  const numbers = typed ? words.filter((word) => /^\d{2,}$/.test(word)) : [];
   // A word no offer carries weighs as much as an average known one (see `unknown`).
   const weightOf = (word: string) => weights.get(word) ?? (typed ? known / weights.size : 0);
   for (const [productId, members] of byProduct) {
@@ -54,6 +57,7 @@ export function* wordCoverage(cache: OfferCache, text: string, byProduct: Readon
         if (weights.has(word)) seen.add(word);
         else for (const code of codes) if (statesCode(word, code)) seen.add(code);
         if (runs.size > 0) for (const code of codesWithin(word)) for (const part of runs.get(code) ?? []) seen.add(part);
+        for (const number of numbers) if (withLeftOutUnit(word, number)) seen.add(number);
       }
     }
     let covered = 0;
@@ -63,6 +67,10 @@ export function* wordCoverage(cache: OfferCache, text: string, byProduct: Readon
   }
   return result;
 }
+
+/** Units a shopper leaves out after a number: a capacity, a size in inches or millimetres ("256" of "256gb", "45" of "45mm"). */
+const LEFT_OUT_UNIT = /^(?:gb|tb|mm|in|inch|inches)$/;
+const withLeftOutUnit = (word: string, number: string) => word.length > number.length && word.startsWith(number) && LEFT_OUT_UNIT.test(word.slice(number.length));
 
 const isCode = (word: string) => word.length >= MODEL_CODE_MIN && /\p{L}/u.test(word) && /\p{N}/u.test(word);
 
