@@ -578,32 +578,29 @@ describe('re-clustering the catalog', () => {
     expect(await productsOf()).toEqual(placed);
   });
 
-  it('keeps two generations written in Roman numerals apart on import and on re-clustering ("Alpha 7 III" and "IV")', async () => {
-    const cameras = [
-      offer({ externalId: 'E1', url: 'https://www.amazon.com/dp/B0ALPHA703', title: 'Sony Alpha 7 III Full-Frame Mirrorless Camera Body, Black', brand: 'Sony' }),
-      offer({ externalId: 'E2', url: 'https://www.bestbuy.com/site/x/7300002.p', title: 'Sony - Alpha 7 III Full-Frame Mirrorless Camera (Body Only) - Black', brand: 'Sony' }),
-      offer({ externalId: 'E3', url: 'https://www.walmart.com/ip/x/7300003', title: 'Sony Alpha 7 IV Full-Frame Mirrorless Camera Body, Black', brand: 'Sony' }),
-      offer({ externalId: 'E4', url: 'https://www.target.com/p/x/-/A-7300004', title: 'Sony - Alpha 7 IV Full-Frame Mirrorless Camera (Body Only) - Black', brand: 'Sony' }),
+  it('keeps another model of a line apart, on import and on re-clustering: a generation in Roman numerals ("Alpha 7 III" and "IV") and a Fan Edition ("Galaxy S24 FE" and "S24")', async () => {
+    // Two listings of each model at two shops each; each pair is one product, the two models two.
+    const models = [
+      { source: 'roman', brand: 'Sony', one: 'Sony Alpha 7 III Full-Frame Mirrorless Camera', other: 'Sony Alpha 7 IV Full-Frame Mirrorless Camera' },
+      { source: 'fan-edition', brand: 'Samsung', one: 'Samsung Galaxy S24 FE 128GB Unlocked Smartphone', other: 'Samsung Galaxy S24 128GB Unlocked Smartphone' },
     ];
-    await t.app.catalog.ingestion.importOffers(cameras, { format: 'gmc', source: 'roman' });
-    const placed = await productsOf();
-    expect([placed.E1 === placed.E2, placed.E3 === placed.E4, placed.E1 === placed.E3]).toEqual([true, true, false]);
-
-    await t.app.catalog.ingestion.recluster();
-
-    expect(await productsOf()).toEqual(placed);
-  });
-
-  it('keeps a Fan Edition apart from the model it is of, on import and on re-clustering ("Galaxy S24 FE" and "S24")', async () => {
-    const phones = [
-      offer({ externalId: 'F1', url: 'https://www.amazon.com/dp/B0S24FE001', title: 'Samsung Galaxy S24 FE 128GB Unlocked Smartphone, Blue', brand: 'Samsung' }),
-      offer({ externalId: 'F2', url: 'https://www.bestbuy.com/site/x/7400002.p', title: 'Samsung - Galaxy S24 FE 128GB (Unlocked) - Blue', brand: 'Samsung' }),
-      offer({ externalId: 'F3', url: 'https://www.walmart.com/ip/x/7400003', title: 'Samsung Galaxy S24 128GB Unlocked Smartphone, Blue', brand: 'Samsung' }),
-      offer({ externalId: 'F4', url: 'https://www.target.com/p/x/-/A-7400004', title: 'Samsung - Galaxy S24 128GB (Unlocked) - Blue', brand: 'Samsung' }),
+    const shops = [
+      (n: number) => `https://www.amazon.com/dp/B0LINE${n}`,
+      (n: number) => `https://www.bestbuy.com/site/x/${n}.p`,
+      (n: number) => `https://www.walmart.com/ip/x/${n}`,
+      (n: number) => `https://www.target.com/p/x/-/A-${n}`,
     ];
-    await t.app.catalog.ingestion.importOffers(phones, { format: 'gmc', source: 'fan-edition' });
+    for (const [at, { source, brand, one, other }] of models.entries()) {
+      // One shop's way of writing a title, another's: "Sony Alpha 7 III …, Black" and "Sony - Alpha 7 III … - Black".
+      const titles = [`${one}, Black`, `${brand} - ${one.slice(brand.length + 1)} - Black`, `${other}, Black`, `${brand} - ${other.slice(brand.length + 1)} - Black`];
+      const offers = titles.map((title, shop) => offer({ externalId: `${source}-${shop}`, url: (shops[shop] as (n: number) => string)(7300 + at * 10 + shop), title, brand }));
+      await t.app.catalog.ingestion.importOffers(offers, { format: 'gmc', source });
+    }
     const placed = await productsOf();
-    expect([placed.F1 === placed.F2, placed.F3 === placed.F4, placed.F1 === placed.F3]).toEqual([true, true, false]);
+    for (const { source } of models) {
+      const [a, b, c, d] = [0, 1, 2, 3].map((shop) => placed[`${source}-${shop}`]);
+      expect({ source, together: [a === b, c === d], apart: a !== c }).toEqual({ source, together: [true, true], apart: true });
+    }
 
     await t.app.catalog.ingestion.recluster();
 
