@@ -15,3 +15,12 @@ export function indexWords(text: string): string[] {
     .filter((word) => word.length > 0);
   return [...new Set(words)];
 }
+
+/**
+ * Units a shopper leaves out after a number: "galaxy s24 ultra 256" for its 256GB, "ipad air 11" for the 11-inch, "apple
+ * watch 45" for the 45mm. Other units stay: "gopro 12" is no 12MP camera, "anker 65" no 65W charger.
+ */
+const LEFT_OUT_UNIT = /^(?:gb|tb|mm|in|inch|inches)$/;
+
+/** True when a listing's word is the typed number with a unit shoppers leave out (`LEFT_OUT_UNIT`): "256gb" of "256". */
+export const withLeftOutUnit = (word: string, number: string): boolean => word.length > number.length && word.startsWith(number) && LEFT_OUT_UNIT.test(word.slice(number.length));

@@ -4,12 +4,11 @@
  * and which word in its place ("Switch OLED" against "Switch 2"), and whether an item names another model of the line
  * than a product's listings do.
  */
-import { foldText, tokenizeTitle } from './normalise';
+import { foldText, tokenizeTitle, VARIANT_EDITIONS } from './normalise';
 import { abbreviates } from './title-words';
 import type { PreparedOffer } from './prepare';
 
-/** Edition words that name a variant of a line (others, like "home" or "premium", are as often marketing or colour). */
-export const VARIANT_EDITIONS: ReadonlySet<string> = new Set(['pro', 'max', 'mini', 'ultra', 'plus', 'lite', 'xl', 'slim', 'extra', 'fe']);
+export { VARIANT_EDITIONS };
 
 /**
  * The line model a title word names, as "key number" of `extractLineNumbers` ("15" after "iphone" → "iphone 15",

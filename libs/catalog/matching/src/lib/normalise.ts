@@ -228,6 +228,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
   'is', 'it', 'its', 'this', 'that', 'your', 'you', 'our', 'includes', 'including', 'incl',
 ]);
 
+/** Edition words that name a variant of a line (others, like "home" or "premium", are as often marketing or colour). */
+export const VARIANT_EDITIONS: ReadonlySet<string> = new Set(['pro', 'max', 'mini', 'ultra', 'plus', 'lite', 'xl', 'slim', 'extra', 'fe']);
+
 /** Marketing and listing noise: removed from titles before comparison. */
 export const MARKETING_WORDS: ReadonlySet<string> = new Set([
   'new', 'brand', 'bundle', 'free', 'shipping', 'ship', 'fast', 'sale', 'hot', 'deal', 'deals', 'best',

@@ -1,4 +1,4 @@
-import { type CatalogRepository, foldText } from '@pricehunt/catalog-core';
+import { type CatalogRepository, foldText, withLeftOutUnit } from '@pricehunt/catalog-core';
 import { editionOf, VARIANT_EDITIONS } from '@pricehunt/catalog-matching';
 
 /** Listings of a product read to tell which typed words it holds. */
@@ -116,7 +116,7 @@ export interface WordsHeld {
   editions: boolean;
   letters: number;
   lettersTyped: number;
-  /** A number typed is written by some listing with a unit shoppers leave out (`LEFT_OUT_UNIT`): "45" as "45mm", a size. */
+  /** A number typed is written by some listing with a unit shoppers leave out (`withLeftOutUnit`): "45" as "45mm", a size. */
   unitLeftOut: boolean;
 }
 
@@ -199,15 +199,8 @@ const gluedToLetters = (number: string, held: ReadonlySet<string>) =>
   /^\d+$/.test(number) &&
   [...held].some((word) => (word.endsWith(number) && /^\p{L}{2,}$/u.test(word.slice(0, -number.length))) || (word.startsWith(number) && /^\p{L}{2,}\d/u.test(word.slice(number.length))));
 
-/**
- * Units a shopper leaves out after a number: "galaxy s24 ultra 256" for its 256GB, "ipad air 11" for the 11-inch, "apple
- * watch 45" for the 45mm. Other units stay: "gopro 12" is no 12MP camera, "anker 65" no 65W charger.
- */
-const LEFT_OUT_UNIT = /^(?:gb|tb|mm|in|inch|inches)$/;
-
-/** A whole number is held by a listing's word that is the number with a unit shoppers leave out (`LEFT_OUT_UNIT`). */
-const withItsUnit = (number: string, held: ReadonlySet<string>) =>
-  /^\d+$/.test(number) && [...held].some((word) => word.startsWith(number) && LEFT_OUT_UNIT.test(word.slice(number.length)));
+/** A whole number is held by a listing's word that is the number with a unit shoppers leave out (`withLeftOutUnit`). */
+const withItsUnit = (number: string, held: ReadonlySet<string>) => /^\d+$/.test(number) && [...held].some((word) => withLeftOutUnit(word, number));
 
 /** `wordsHeldBy` over the listings' words (`held`) and each listing's letters and digits run together (`runs`). */
 function listingsHold(typed: readonly string[], held: ReadonlySet<string>, runs: readonly string[]): WordsHeld {

@@ -5,7 +5,7 @@
 import { joinedModelSpans, restoreDecimals } from '@pricehunt/catalog-matching';
 import { present } from '@pricehunt/contracts';
 import type { OfferRef } from '../ports';
-import { indexWords } from '../words';
+import { indexWords, withLeftOutUnit } from '../words';
 import type { OfferCache } from './offer-cache';
 import { read, type MatcherStep } from './reads';
 
@@ -67,10 +67,6 @@ export function* wordCoverage(cache: OfferCache, text: string, byProduct: Readon
   }
   return result;
 }
-
-/** Units a shopper leaves out after a number: a capacity, a size in inches or millimetres ("256" of "256gb", "45" of "45mm"). */
-const LEFT_OUT_UNIT = /^(?:gb|tb|mm|in|inch|inches)$/;
-const withLeftOutUnit = (word: string, number: string) => word.length > number.length && word.startsWith(number) && LEFT_OUT_UNIT.test(word.slice(number.length));
 
 const isCode = (word: string) => word.length >= MODEL_CODE_MIN && /\p{L}/u.test(word) && /\p{N}/u.test(word);
 
