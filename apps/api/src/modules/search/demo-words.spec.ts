@@ -149,6 +149,11 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(with256.every((title) => /Galaxy S24 Ultra .*\(256GB,/.test(title))).toBe(true);
     expect(await titles('galaxy s24 ultra 256gb')).toEqual(expect.arrayContaining(with256));
     expect(await titles('galaxy s24 ultra 333')).toEqual([]);
+    // Storage comes in powers of two: "oneplus 12" is no phone with 12GB of memory, and lists neither the OnePlus 13
+    // nor the Pad 2 whose listings say "12GB RAM". They are similar.
+    const oneplus = await t.search('oneplus 12');
+    expect(found(oneplus).map((product) => product.title)).toEqual([]);
+    expect(oneplus.similarProducts.map((product) => product.title)).toEqual(expect.arrayContaining([expect.stringMatching(/^OnePlus 13 /)]));
     // Whatever another product's listings write: some iPad mini A17 Pro listings say "256 GB", the iPad Pro's "256GB";
     // both hold the words, the iPad Pros, whose names say them in order, first.
     const pro256 = await titles('ipad pro 256');
@@ -165,6 +170,18 @@ describe('search API on the demo catalog: what shoppers type', () => {
     const with47 = await titles('galaxy watch 47');
     expect(with47.length).toBeGreaterThan(1);
     expect(with47.filter((title) => !/Galaxy Watch.* 47mm/.test(title))).toEqual([]);
+  });
+
+  it('shows the model typed in another size before another model in the size typed ("macbook air m3 16gb")', async () => {
+    // The catalog sells the MacBook Air M3 with 8GB only: its other sizes come before a 16GB MacBook Pro or Air M2.
+    const air = await t.search('macbook air m3 16gb');
+    expect(found(air)).toEqual([]);
+    expect(air.similarProducts.slice(0, 4).map((product) => product.title).filter((title) => !/^Apple MacBook Air M3 /.test(title))).toEqual([]);
+    // The 44mm Galaxy Watch7 is listed; the 40mm one comes before Apple's 44mm watches.
+    const watch = await t.search('galaxy watch 7 44mm');
+    expect(found(watch).length).toBeGreaterThan(0);
+    expect(found(watch).every((product) => /Galaxy Watch7 44mm/.test(product.title))).toBe(true);
+    expect(watch.similarProducts[0]?.title).toMatch(/^Samsung Galaxy Watch7 40mm /);
   });
 
   it('lists the parts a size is typed for, not the products whose specifications give that part’s size ("1tb ssd")', async () => {

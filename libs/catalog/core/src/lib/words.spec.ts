@@ -1,4 +1,4 @@
-import { foldText, indexWords } from './words';
+import { foldText, indexWords, withLeftOutUnit } from './words';
 
 describe('index words', () => {
   it('folds accents and case away', () => {
@@ -12,5 +12,15 @@ describe('index words', () => {
 
   it('reads a trademark sign as the tokenizer does, between words: no letters of the name', () => {
     expect(indexWords('Nintendo Switch™ – OLED')).toEqual(['nintendo', 'switch', 'oled']);
+  });
+
+  it('reads a number typed alone as a listing’s size with the unit shoppers leave out, storage only in powers of two', () => {
+    expect(withLeftOutUnit('256gb', '256')).toBe(true);
+    expect(withLeftOutUnit('2tb', '2')).toBe(true);
+    expect(withLeftOutUnit('45mm', '45')).toBe(true);
+    expect(withLeftOutUnit('65in', '65')).toBe(true);
+    expect(withLeftOutUnit('12gb', '12')).toBe(false);
+    expect(withLeftOutUnit('65w', '65')).toBe(false);
+    expect(withLeftOutUnit('256', '256')).toBe(false);
   });
 });

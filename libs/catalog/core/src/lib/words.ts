@@ -22,5 +22,18 @@ export function indexWords(text: string): string[] {
  */
 const LEFT_OUT_UNIT = /^(?:gb|tb|mm|in|inch|inches)$/;
 
+/**
+ * A size in gigabytes or terabytes left without its unit is a storage size, and storage comes in powers of two: "256"
+ * is the 256GB phone, but "oneplus 12" is no phone with 12GB of memory.
+ */
+const isStorageSize = (number: string): boolean => {
+  const value = Number(number);
+  return value > 0 && (value & (value - 1)) === 0;
+};
+
 /** True when a listing's word is the typed number with a unit shoppers leave out (`LEFT_OUT_UNIT`): "256gb" of "256". */
-export const withLeftOutUnit = (word: string, number: string): boolean => word.length > number.length && word.startsWith(number) && LEFT_OUT_UNIT.test(word.slice(number.length));
+export const withLeftOutUnit = (word: string, number: string): boolean => {
+  if (word.length <= number.length || !word.startsWith(number)) return false;
+  const unit = word.slice(number.length);
+  return LEFT_OUT_UNIT.test(unit) && (!/^[gt]b$/.test(unit) || isStorageSize(number));
+};

@@ -25,7 +25,7 @@ import { createAnsweredOnce } from './answered-once';
 import { identifyLink, type PageReader } from './identify';
 import { matchedAll, offersOf, shown } from './listed-products';
 import { lineVariants, linesTogether, typedLineWords, withLines } from './line-order';
-import { likeTheListed, relatedToWords, sharesSomething } from './similar';
+import { likeTheListed, relatedToWords, sharesSomething, theModelTypedFirst } from './similar';
 import { nearestModels } from './near-model';
 import type { TypedAliases } from './typed-aliases';
 import { namesAKind } from './slug-maker';
@@ -347,7 +347,8 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   const similar = (await matchedAll(catalog, similarIds.filter((id) => !listed.has(id)).slice(0, SIMILAR_LIMIT * pool * SIMILAR_POOL), scores)).filter(
     (entry) => sharesSomething(likeOf, entry, body.url !== undefined) && likeWords(entry) && (!onlyLent.has(entry.id) || sharesSomething(lentWords, entry)),
   );
-  const similarProducts = withLines(linesTogether((await asWanted(search.catalog, { ...found, cheapestFirst: false }, similar)).slice(0, SIMILAR_LIMIT), typed), body.url === undefined);
+  const model = body.url === undefined ? theModelTypedFirst(found.correctedQuery ?? body.query ?? '', similar) : similar;
+  const similarProducts = withLines(linesTogether((await asWanted(search.catalog, { ...found, cheapestFirst: false }, model)).slice(0, SIMILAR_LIMIT), typed), body.url === undefined);
   return {
     success: true,
     requestId: body.requestId,

@@ -1,4 +1,4 @@
-import { sameLineFirst, sharesSomething } from './similar';
+import { sameLineFirst, sharesSomething, theModelTypedFirst } from './similar';
 
 const jacket = { title: "Patagonia Men's Nano Puff Jacket", brand: 'Patagonia' };
 
@@ -76,3 +76,20 @@ describe('sameLineFirst', () => {
     expect(sameLineFirst('galaxy phone', products)).toEqual([1, 2, 3, 4, 5]);
   });
 });
+
+describe('theModelTypedFirst', () => {
+  const titles = (typed: string, names: string[]) => theModelTypedFirst(typed, names.map((title) => ({ title }))).map((product) => product.title);
+  const watches = ['Apple Watch SE GPS 44mm Aluminum Case (Silver)', 'Samsung Galaxy Watch7 40mm Smartwatch (Green)', 'Samsung Galaxy Watch Ultra 47mm (Titanium Gray)'];
+  const laptops = ['Apple MacBook Pro M4 Laptop (14", 16GB RAM, 512GB SSD)', 'Apple MacBook Air M2 Laptop (13", 8GB RAM)', 'Apple MacBook Air M3 Laptop (15", 8GB RAM, 256GB SSD)'];
+
+  it('puts the model typed with a size first, in another size, however its name joins the words', () => {
+    expect(titles('galaxy watch 7 44mm', watches)).toEqual([watches[1], watches[0], watches[2]]);
+    expect(titles('macbook air m3 16gb 512gb', laptops)).toEqual([laptops[2], laptops[0], laptops[1]]);
+  });
+
+  it('keeps the order when no size is typed, or nothing else', () => {
+    expect(titles('galaxy watch 7', watches)).toEqual(watches);
+    expect(titles('16gb 512gb', laptops)).toEqual(laptops);
+  });
+});
+

@@ -1,6 +1,6 @@
 /** Which of a page's weaker candidates are shown as similar products. */
 import { extractColours, extractLineNumbers, extractQuantities, type ItemIdentity, normaliseBrand, tokenizeTitle } from '@pricehunt/catalog-matching';
-import type { CatalogRepository, ProductMatcher, RankedProduct } from '@pricehunt/catalog-core';
+import { type CatalogRepository, indexWords, type ProductMatcher, type RankedProduct } from '@pricehunt/catalog-core';
 import { lettersAndDigits } from './held-words';
 import { otherNumbers } from './word-number';
 import { MATCH_LIMIT, SIMILAR_LIMIT } from './search-words';
@@ -109,4 +109,23 @@ export async function likeTheListed(search: SimilarReads, listedIds: readonly nu
   const kinds = new Set([...listed.values()].flatMap((product) => (product.category === null ? [] : [product.category])));
   const ofKind = (id: number) => kinds.has((listed.get(id) ?? others.get(id))?.category ?? '');
   return [...ids.filter(ofKind), ...ids.filter((id) => !ofKind(id))];
+}
+
+/**
+ * Products as ranked, those whose names hold the model typed with a size first: the same model in another size is
+ * closer than another model in the size typed ("macbook air m3 16gb": the 8GB MacBook Air M3s before a 16GB MacBook
+ * Pro; "galaxy watch 7 44mm": the 40mm Galaxy Watch7 before a 44mm Apple Watch). The model is the words typed but the
+ * sizes, held by a name in the order typed ("galaxy watch 7" by "Galaxy Watch7") or each as one of its words. The
+ * ranking as it is when no size is typed, or nothing but sizes.
+ */
+export function theModelTypedFirst<T extends { title: string }>(typed: string, products: readonly T[]): T[] {
+  const words = indexWords(typed);
+  const model = words.filter((word) => extractQuantities(word).length === 0);
+  if (model.length === words.length || model.length === 0) return [...products];
+  const joined = model.join('');
+  const holdsModel = (title: string) => {
+    const own = new Set(indexWords(title));
+    return lettersAndDigits(title).includes(joined) || model.every((word) => own.has(word));
+  };
+  return [...products.filter((product) => holdsModel(product.title)), ...products.filter((product) => !holdsModel(product.title))];
 }
