@@ -407,6 +407,19 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(result.correctedQuery).toBeNull();
   });
 
+  it('lists nothing for a thing for a line the catalog sells no such thing for ("switch case"), and shows the line as similar', async () => {
+    // "Switch" is an English word, and no case's listing says it; it names Nintendo's line all the same, and the Apple
+    // Watch's "Aluminum Case" is no case for it.
+    const result = await t.search('switch case');
+    expect({ found: found(result).map((product) => product.title), correctedQuery: result.correctedQuery }).toEqual({ found: [], correctedQuery: null });
+    expect(result.similarProducts[0]?.title).toMatch(/^Nintendo Switch /);
+    // One shop sells Apple's MagSafe Charger "with 20W USB-C Power Adapter": it is no power adapter, though "apple" is
+    // also an English word that its own listings write.
+    const adapter = await t.search('apple 20w usb c power adapter');
+    expect(found(adapter).map((product) => product.title)).toEqual([]);
+    expect(adapter.similarProducts.length).toBeGreaterThan(0);
+  });
+
   it('lists the products of both things typed to be weighed against each other ("iphone 15 vs 16")', async () => {
     const result = await t.search('iphone 15 vs 16');
     expect(result.correctedQuery).toBe('iphone 15 vs iphone 16');

@@ -1,5 +1,5 @@
 import { listingsCatalog } from './testing/listings-catalog';
-import { holdsWhatWordsName, productsWithWordStarting, wordsHeldBy } from './held-words';
+import { holdsWhatWordsName, productsWithWordStarting, wordsHeldBy, writtenAfterMaker } from './held-words';
 
 const LISTINGS: Record<number, string[]> = {
   1: ['Canon CLI-221 Ink Tank Magenta', 'Canon CLI221M Ink'],
@@ -68,5 +68,14 @@ describe('wordsHeldBy', () => {
     expect(held.get(6)?.unitLeftOut).toBe(false);
     expect((await wordsHeldBy(catalog, 'iphone 15 plus', [2])).get(2)?.unitLeftOut).toBe(false);
     expect((await wordsHeldBy(catalog, 'gopro 27', [6])).get(6)?.unitLeftOut).toBe(false);
+  });
+});
+
+describe('writtenAfterMaker', () => {
+  it('reads a word written right after the maker’s name, however the title folds and splits it', () => {
+    expect(writtenAfterMaker('NINTENDO Switch™ OLED Model', 'Nintendo', 'switch')).toBe(true);
+    expect(writtenAfterMaker('Apple - EarPods Headphones', 'Apple', 'earpods')).toBe(true);
+    expect(writtenAfterMaker('Keychron Q1 Pro, Hot-Swappable Switch', 'Keychron', 'switch')).toBe(false);
+    expect(writtenAfterMaker('Nintendo Switch', null, 'switch')).toBe(false);
   });
 });

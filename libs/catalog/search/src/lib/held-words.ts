@@ -181,6 +181,15 @@ export async function productsWithWordStarting(catalog: HeldWordsReads, starts: 
   return new Set(productIds.filter((productId) => holdWordStarting(words.get(productId) ?? [], starts)));
 }
 
+/**
+ * Whether a listing writes a word right after its maker's name, as the name of the maker's item or line ("Nintendo
+ * Switch", "Apple EarPods"), not as what describes it.
+ */
+export const writtenAfterMaker = (title: string, maker: string | null | undefined, word: string): boolean => {
+  const folded = foldText(maker ?? '');
+  return folded !== '' && ` ${foldText(title).replace(/[^\p{L}\p{N}]+/gu, ' ')} `.includes(` ${folded} ${foldText(word)} `);
+};
+
 /** A text's letters and digits run together, folded: "PT-18R Labeling" → "pt18rlabeling". */
 export const lettersAndDigits = (text: string): string => foldText(text).replace(/[^\p{L}\p{N}]+/gu, '');
 

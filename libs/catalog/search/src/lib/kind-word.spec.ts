@@ -84,6 +84,13 @@ describe('kindOnlyAsPurpose', () => {
   it('reads a name typed last beside an everyday word a listing writes as its own as what that item is for', async () => {
     expect([...(await kindOnlyAsPurpose(catalog, 'logitech keyboard mac', [20]))]).toEqual([]);
     expect([...(await kindOnlyAsPurpose(catalog, 'logitech mac', [20]))]).toEqual([20]);
+    // The maker's name is no other kind, though an English word: "Apple MagSafe Charger" with one shop's power adapter
+    // is no power adapter.
+    const apple = listingsCatalog({ 1: ['Apple MagSafe Charger (1 m)', 'Apple MagSafe Charger (1 m) with 20W USB-C Power Adapter'] }, {}, { 1: 'Apple' });
+    expect([...(await kindOnlyAsPurpose(apple, 'apple 20w usb c power adapter', [1]))]).toEqual([1]);
+    // A name written right after the maker's is the item's own, though its category's word follows it.
+    const earpods = listingsCatalog({ 1: ['Apple EarPods Headphones with Lightning Connector, with Mic for Phone Calls'] }, {}, { 1: 'Apple' }, { 1: 'Electronics > Headphones' });
+    expect([...(await kindOnlyAsPurpose(earpods, 'apple earpods', [1]))]).toEqual([]);
     // An everyday kind typed last is sought as typed: the headphones are no phone, whatever else is typed.
     expect([...(await kindOnlyAsPurpose(catalog, 'sony wireless phone', [1, 2]))]).toEqual([1]);
   });

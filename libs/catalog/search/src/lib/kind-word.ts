@@ -16,6 +16,7 @@ import { type CatalogRepository, foldText, isCommonWord } from '@pricehunt/catal
 import { headWord } from './unknown-words';
 import { otherNumbers } from './word-number';
 import { withoutWhatComesWith } from './comes-with';
+import { writtenAfterMaker } from './held-words';
 
 /** Products found at least that all come with a word make it a feature of theirs, not an item they come with. */
 const FEATURE_PRODUCTS = 3;
@@ -83,7 +84,8 @@ export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, p
     const without = withoutWhatComesWith(unbracketed);
     const own = everyday ? without.replace(MADE_FOR, ' ') : without;
     const modifier = modifierOf(productId);
-    return modifier ? own.replace(modifier, '') : own;
+    // Right after the maker's name, the word is the item's own name, no modifier: "Apple EarPods Headphones".
+    return modifier && !writtenAfterMaker(own, products.get(productId)?.brand, folded) ? own.replace(modifier, '') : own;
   };
   const ownKind = (titles: readonly string[], productId: number) => titles.some((title) => holds(wordsOf(ownPart(title, productId)), folded));
   const only = new Set<number>();
@@ -92,8 +94,14 @@ export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, p
     .map(foldText)
     .filter((word) => word !== folded && /^\p{L}{3,}$/u.test(word) && isCommonWord(word));
   // A kind typed last that is a name, no everyday word ("logitech keyboard mac"), may be what the item is for: a listing
-  // whose own kind is another everyday word typed ("Keyboard Compatible with Mac") is what the words seek.
-  const ownOther = (titles: readonly string[], productId: number) => !everyday && titles.some((title) => others.some((word) => holds(wordsOf(ownPart(title, productId)), word)));
+  // whose own kind is another everyday word typed ("Keyboard Compatible with Mac") is what the words seek. The maker's
+  // name is no kind, everyday word or not: "apple … power adapter" seeks no "Apple MagSafe Charger" that one shop sells
+  // "with 20W USB-C Power Adapter".
+  const ownOther = (titles: readonly string[], productId: number) => {
+    const maker = foldText(products.get(productId)?.brand ?? '');
+    const kinds = others.filter((word) => word !== maker);
+    return !everyday && titles.some((title) => kinds.some((word) => holds(wordsOf(ownPart(title, productId)), word)));
+  };
   const unnamed = productIds.filter((productId) => {
     const name = readsBrackets ? foldText(products.get(productId)?.title ?? '') : '';
     const own = wordsOf(ownPart(name, productId));

@@ -151,6 +151,24 @@ describe('withoutUnsaidWords', () => {
     expect(await withoutUnsaidWords(catalog, 'laptop stand', kindProducts)).toBeNull();
   });
 
+  it('keeps an everyday word that listings write right after their maker’s name as its line’s name ("switch case")', async () => {
+    const cases = listingsCatalog(
+      {
+        1: ['Apple Watch SE GPS 44mm Aluminum Case with Sport Band'],
+        2: ['Nintendo Switch OLED Model Console (White)', 'Nintendo Switch OLED Console'],
+        3: ['Nintendo Switch Lite Console (Coral)'],
+        4: ['Keychron Q1 Pro Mechanical Keyboard, Hot-Swappable Switches'],
+      },
+      {},
+      { 1: 'Apple', 2: 'Nintendo', 3: 'Nintendo', 4: 'Keychron' },
+    );
+    const found: Record<string, number[]> = { case: [1], switch: [2, 3, 4] };
+    const products = async (word: string) => found[word] ?? [];
+    expect(await withoutUnsaidWords(cases, 'switch case', products)).toBeNull();
+    // One product that writes it so names no line.
+    expect(await withoutUnsaidWords(cases, 'switch case', async (word) => (word === 'switch' ? [3, 4] : products(word)))).toBe('case');
+  });
+
   it('keeps a maker’s name that is an English word ("crucial")', async () => {
     expect(await withoutUnsaidWords(catalog, 'crucial phone', kindProducts)).toBe('phone');
     expect(await withoutUnsaidWords(catalog, 'Crucial phone', kindProducts, async () => ['crucial'])).toBeNull();

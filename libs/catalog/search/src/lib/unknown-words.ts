@@ -13,7 +13,7 @@
 import { type CatalogRepository, foldText, isCommonWord } from '@pricehunt/catalog-core';
 import { colourNames, extractColours } from '@pricehunt/catalog-matching';
 import { GENERATION_WORD, ORDINAL_WORD } from './generations';
-import { holdWordStarting, listingsOf, listingWords, productsWithWordStarting } from './held-words';
+import { holdWordStarting, listingsOf, listingWords, productsWithWordStarting, writtenAfterMaker } from './held-words';
 import { withoutWhatComesWith } from './comes-with';
 import { otherNumbers } from './word-number';
 
@@ -154,13 +154,29 @@ async function namesKind(catalog: Pick<CatalogRepository, 'offerRefsOfProducts' 
   return new Set(naming.flatMap((productId) => products.get(productId)?.brand?.toLowerCase() ?? [])).size >= KIND_MAKERS;
 }
 
+/** Products whose listings write an everyday word right after their maker's name that make it the name of that maker's line. */
+const LINE_PRODUCTS = 2;
+
+/**
+ * Whether an everyday word is a maker's name for its line: `LINE_PRODUCTS` or more of the products it finds alone have
+ * listings that write it right after their maker's name ("Nintendo Switch"). "switch case" seeks a case for the Switch,
+ * not every case; "gaming" or "mobile" follows no maker's name.
+ */
+async function namesLine(catalog: Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems' | 'getProducts'>, word: string, lineProducts: (word: string) => Promise<number[]>): Promise<boolean> {
+  const listings = await listingsOf(catalog, await lineProducts(word));
+  const products = await catalog.getProducts([...listings.keys()]);
+  const naming = [...listings].filter(([productId, items]) => items.some((item) => writtenAfterMaker(item.title, products.get(productId)?.brand, word)));
+  return naming.length >= LINE_PRODUCTS;
+}
+
 /**
  * The typed words without the everyday words that no listing of the kind sought says, or null when there are none:
  * "mobile phone" (printers say "Mobile Printing", no phone does), "gaming phone". The kind
  * is the word that names it (`headWord`); `kindProducts` are the products it finds alone, and a word is said by one of
  * their listings in either number or as the start of a word. A word that names another kind of thing (`namesKind`)
  * and no listing of the kind sought says is what it is for: "tv soundbar" seeks soundbars, whose listings never say
- * "TV". Other names and numbers are never left out ("iphone 15 case" names what it seeks), makers' names (`makers`,
+ * "TV". Other names and numbers are never left out ("iphone 15 case" names what it seeks), nor a maker's name for its
+ * line that is an everyday word (`namesLine`: "switch case"), makers' names (`makers`,
  * folded, read only when a word would be left out) neither, though English words ("crucial 32gb ram" names Crucial's
  * memory, not every laptop with "32GB RAM"), and only a few words are read (`UNSAID_WORDS_MAX`).
  */
@@ -187,7 +203,8 @@ export async function withoutUnsaidWords(
   const said = (word: string) => listings.some((held) => holdWordStarting(held, [word, ...otherNumbers(word)]));
   const unsaid: string[] = [];
   for (const word of words.filter((typed) => readable(typed) && !said(typed.toLowerCase()))) {
-    if (everyday(word) || (await namesKind(catalog, word.toLowerCase(), kindProducts))) unsaid.push(word);
+    const folded = word.toLowerCase();
+    if (everyday(word) ? !(await namesLine(catalog, folded, kindProducts)) : await namesKind(catalog, folded, kindProducts)) unsaid.push(word);
   }
   const named = unsaid.length > 0 ? await makers() : [];
   const kept = words.filter((word) => !unsaid.includes(word) || named.includes(foldText(word)));
