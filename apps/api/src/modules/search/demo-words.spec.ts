@@ -42,6 +42,11 @@ describe('search API on the demo catalog: what shoppers type', () => {
     const charger = await t.search('ugreen charger');
     expect(found(charger)).toEqual([]);
     expect(charger.similarProducts.length).toBeGreaterThan(0);
+    // A kind of two letters as well: other makers' TVs for "roku tv".
+    const tv = await t.search('roku tv');
+    expect(found(tv)).toEqual([]);
+    expect(tv.similarProducts.length).toBeGreaterThan(0);
+    expect(tv.similarProducts.filter((product) => product.category !== 'TVs')).toEqual([]);
     // A misspelt word is no such name: it is corrected, and what it finds is listed.
     const typo = await t.search('sony headphnes');
     expect(typo.correctedQuery).toBe('sony headphones');

@@ -11,6 +11,9 @@ describe('the similar products of a pasted page', () => {
     // A model code however the name writes it.
     expect(sharesSomething({ title: 'pt18', brand: null }, { title: 'Brother P-Touch PT-18R Rechargeable Labeling System', brand: 'Brother' })).toBe(true);
     expect(sharesSomething({ title: 'galaxy watch 7', brand: null }, { title: 'JBL Flip 7 Portable Waterproof Bluetooth Speaker (Black)', brand: 'JBL' })).toBe(false);
+    // A kind of two letters, when the product's category names it.
+    expect(sharesSomething({ title: 'roku tv', brand: null }, { title: 'TCL Q6 55Q651F QLED 4K Google TV (55")', brand: 'TCL', category: 'TVs' })).toBe(true);
+    expect(sharesSomething({ title: 'roku tv', brand: null }, { title: 'Amazon Fire TV Stick 4K', brand: 'Amazon', category: 'Streaming Media Players' })).toBe(false);
   });
 
   it('leave out a product with nothing of the item: no word of three letters or with a digit, nor its maker', () => {

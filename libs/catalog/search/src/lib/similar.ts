@@ -54,6 +54,8 @@ export function sharesSomething(
   const words = nameWords(sought.title);
   const shared = [...nameWords(product.title)].filter((word) => words.has(word));
   if (shared.length > 0 && (!listing || shared.length > 1 || namesKind(shared[0] as string, product.category))) return true;
+  // A kind of two letters that the product's category names ("roku tv": the TVs of "TVs").
+  if (product.category && tokenizeTitle(sought.title).some((word) => /^\p{L}{2}$/u.test(word) && namesKind(word, product.category))) return true;
   // A model code the product's name writes with separators ("pt18" of "PT-18R").
   const run = lettersAndDigits(product.title);
   return [...words].some((word) => word.length >= CODE_CHARACTERS && /\d/.test(word) && /\p{L}/u.test(word) && run.includes(word));
