@@ -190,6 +190,14 @@ describe('search API: words the best fit holds only some of', () => {
     expect(afterLine).toEqual(afterLine.map(() => 'TVs'));
     expect((await search('xr65a85l')).similarProducts.map((product) => product.title)).toContain('Sony BRAVIA XR A80L XR65A80L OLED 4K HDR Google TV (65")');
     expect((await search('samsung kd55x85k')).similarProducts.filter((product) => product.brand === 'Sony')).toEqual([]);
+    // A phone's model number with another region's letter: its offers state no model number, their titles write
+    // "SM-S928U"; the S24 Ultra is similar to the "SM-S928B", of Samsung's only.
+    for (const query of ['sm-s928b', 'samsung s928b']) {
+      const phone = await search(query);
+      expect({ query, found: phone.product ?? phone.matches }).toEqual({ query, found: [] });
+      expect(phone.similarProducts.slice(0, 4).map((product) => product.title)).toEqual([0, 1, 2, 3].map(() => expect.stringMatching(/^Samsung Galaxy S24 Ultra SM-S928U /)));
+    }
+    expect((await search('sony sm-s928b')).similarProducts.filter((product) => /SM-S928U/.test(product.title))).toEqual([]);
   });
 
   it('names, among a line’s models, the one whose listings hold the number glued to the line’s name', async () => {

@@ -11,6 +11,12 @@ import { namedBy } from './model-code';
 
 /** Fewest characters a nearest model's number shares with the typed one from its start. */
 const SHARED_MIN = 5;
+/**
+ * Fewest characters a word of a listing's title shares with the typed model number from its start, when no offer
+ * states a model number that does: shops write a phone's "SM-S928U" in its title, split at the dash ("s928" of the
+ * typed "SM-S928B", the region's letter aside).
+ */
+const TITLE_SHARED_MIN = 4;
 /** And at least this share of the typed number: "KD55X8" of "KD55X85K", not "KD5" of it. */
 const SHARED_SHARE = 0.6;
 /** The longest codes of the typed words that are looked for. */
@@ -28,7 +34,8 @@ export interface NearReads {
  * Products whose offers' model numbers begin with the longest beginning of a typed model number that any does (five
  * characters and three fifths of it, a digit among them), most offers first, then the other sizes and colours of the
  * first one's line (`lineVariants`: the KD-55X80K's 43" to 75"); only those whose name or brand holds every other word
- * typed (`namedBy`: "samsung kd55x85k" finds no Sony TV); none when the words hold no model number.
+ * typed (`namedBy`: "samsung kd55x85k" finds no Sony TV); else those whose listings' titles hold a word that begins
+ * so (`TITLE_SHARED_MIN`); none when the words hold no model number.
  */
 export async function nearestModels(reads: NearReads, query: string, limit: number): Promise<number[]> {
   const { catalog, index } = reads;
@@ -36,18 +43,31 @@ export async function nearestModels(reads: NearReads, query: string, limit: numb
   for (const { code, rest } of codes.slice(0, CODES_TRIED)) {
     const key = normaliseModel(code);
     if (!key) continue;
-    for (let length = key.length - 1; length >= Math.max(SHARED_MIN, Math.ceil(key.length * SHARED_SHARE)); length--) {
-      const prefix = key.slice(0, length);
-      if (!/\d/.test(prefix)) break;
-      const found = await catalog.productsWithModelKeyPrefix(prefix, OFFERS_READ);
-      if (found.length === 0) continue;
-      const products = await catalog.getProducts([...new Set(found.map((candidate) => candidate.productId))]);
-      const named = [...products.values()].filter((product) => product.offerCount > 0 && namedBy(rest, product)).sort((a, b) => b.offerCount - a.offerCount || a.id - b.id);
-      const first = named[0];
-      if (first === undefined) continue;
-      const line = index ? (await lineVariants({ index, catalog }, first)).map((variant) => variant.product.id) : [];
-      return [...new Set([...named.map((product) => product.id), ...line])].slice(0, limit);
-    }
+    const near = (await nearestBy(reads, key, SHARED_MIN, rest, (prefix) => catalog.productsWithModelKeyPrefix(prefix, OFFERS_READ))) ??
+      (index ? await nearestBy(reads, key, TITLE_SHARED_MIN, rest, (prefix) => index.productsCarrying([], prefix.toLowerCase(), OFFERS_READ)) : null);
+    if (near) return near.slice(0, limit);
   }
   return [];
+}
+
+/**
+ * The products of the longest beginning of a model number (`key`, at least `shortest` characters and three fifths of
+ * it, a digit among them) that `find` finds, named by the other words typed, most offers first, then the other sizes
+ * and colours of the first one's line; null when no beginning finds any.
+ */
+async function nearestBy(reads: NearReads, key: string, shortest: number, rest: readonly string[], find: (prefix: string) => Promise<Array<{ productId: number }>>): Promise<number[] | null> {
+  const { catalog, index } = reads;
+  for (let length = key.length - 1; length >= Math.max(shortest, Math.ceil(key.length * SHARED_SHARE)); length--) {
+    const prefix = key.slice(0, length);
+    if (!/\d/.test(prefix)) break;
+    const found = await find(prefix);
+    if (found.length === 0) continue;
+    const products = await catalog.getProducts([...new Set(found.map((candidate) => candidate.productId))]);
+    const named = [...products.values()].filter((product) => product.offerCount > 0 && namedBy(rest, product)).sort((a, b) => b.offerCount - a.offerCount || a.id - b.id);
+    const first = named[0];
+    if (first === undefined) continue;
+    const line = index ? (await lineVariants({ index, catalog }, first)).map((variant) => variant.product.id) : [];
+    return [...new Set([...named.map((product) => product.id), ...line])];
+  }
+  return null;
 }
