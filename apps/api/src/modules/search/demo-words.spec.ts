@@ -356,6 +356,15 @@ describe('search API on the demo catalog: what shoppers type', () => {
     }
   });
 
+  it('lists no product of another generation for a generation the catalog does not sell ("ipad 9th generation")', async () => {
+    // The 12th Kindle Paperwhite holds no 11; the AirPods 4 no 3rd; the iPad (10th Generation)'s '10.9"' no 9.
+    for (const typed of ['kindle 11th generation', 'airpods 3rd generation', 'ipad 9th generation', 'ipad 9']) {
+      const result = await t.search(typed);
+      expect({ typed, found: found(result).map((product) => product.title) }).toEqual({ typed, found: [] });
+      expect(result.similarProducts.length).toBeGreaterThan(0);
+    }
+  });
+
   it('searches a kind without another kind typed as what it is for, which its listings never say ("tv soundbar": soundbars)', async () => {
     for (const typed of ['tv soundbar', 'soundbar for tv', 'tv sound bar']) {
       const result = await t.search(typed);

@@ -1,6 +1,6 @@
 import { type ItemIdentity, prepareOffer } from '@pricehunt/catalog-matching';
 import { type CatalogRepository, indexWords, isCommonWord, matchThreshold, type ProductMatcher, type RankedProduct, type SearchIndexRepository } from '@pricehunt/catalog-core';
-import { holdsWhatWordsName, namesAnotherModel, typesEdition, typesNumber, type WordsHeld, wordsHeldBy } from './held-words';
+import { holdsWhatWordsName, namesAnotherModel, typesEdition, typesNumber, typesOrdinal, type WordsHeld, wordsHeldBy } from './held-words';
 import type { LooseCodeLookup } from './loose-code';
 import { shown } from './listed-products';
 import { phraseFirst } from './phrase';
@@ -76,7 +76,8 @@ async function answerAsTyped(deps: WordsDeps, words: string): Promise<WordsAnswe
     picked = severalFitting(ranked);
     // One alone holds every word as the index reads them; with a number typed, others' listings may hold it with its unit.
     if (picked.productId !== null) picked = await withOthersHolding(deps, words, ranked, picked);
-    if (picked.matchIds.length > 1 && !ranked.some((entry) => entry.holdsAllWords) && typesNumber(words)) picked = await holdersFirst(catalog, words, picked, ranked);
+    if (picked.matchIds.length > 1 && !ranked.some((entry) => entry.holdsAllWords) && (typesNumber(words) || typesOrdinal(words))) picked = await holdersFirst(catalog, words, picked, ranked);
+    else if (picked.matchIds.length > 1) picked = await withoutDecimalsSplit(catalog, words, picked);
   }
   const best = ranked[0];
   // A model number typed on its own (or with words of the product's name) names the products whose offers state
@@ -118,6 +119,16 @@ async function answerAsTyped(deps: WordsDeps, words: string): Promise<WordsAnswe
   const found = new Set(picked.productId !== null ? [picked.productId] : matchIds);
   everyWordHeld ||= ranked.some((entry) => found.has(entry.productId) && entry.holdsAllWords === true);
   return { sought, ranked, productId: picked.productId, confidence: picked.confidence, matchIds, complete: everyWordHeld };
+}
+
+/**
+ * Listed products without those whose listings hold a whole number typed only as a part of a decimal one, which the
+ * index splits ("ipad 9": the iPad (10th Generation)'s '10.9"' holds no 9); as listed when no such number is typed.
+ */
+async function withoutDecimalsSplit(catalog: WordsDeps['catalog'], words: string, picked: Picked): Promise<Picked> {
+  if (!indexWords(words).some((word) => /^\d+$/.test(word))) return picked;
+  const heldBy = await wordsHeldBy(catalog, words, picked.matchIds);
+  return { ...picked, matchIds: picked.matchIds.filter((id) => heldBy.get(id)?.numbers !== false) };
 }
 
 /**

@@ -199,6 +199,9 @@ export const typesEdition = (words: string): boolean => heldWords(words).some((w
 /** Whether typed words hold a number (a model, a generation, a capacity, a size), which `holdsWhatWordsName` asks for. */
 export const typesNumber = (words: string): boolean => heldWords(words).some(isNumber);
 
+/** Whether typed words hold an ordinal ("11th"), a generation a listing holds as it, its number or its name (`holdsOrdinal`). */
+export const typesOrdinal = (words: string): boolean => heldWords(words).some((word) => ORDINAL.test(word));
+
 /**
  * A short number is held by a listing's word that is a line's letters with that number glued on ("HERO12" holds the
  * 12 of "gopro 12", "Watch7" the 7 of "galaxy watch 7"), or that a model code begins with it ("1000XM5" the 1000 of
