@@ -480,6 +480,20 @@ describe('results page', () => {
     expect(within(similar).getByText('Dell XPS 14 9440 Laptop (16GB RAM, 512GB SSD, Platinum)')).toBeInTheDocument();
   });
 
+  it('names the products shown under unmatched words for sharing some of them when a number typed is only part of theirs', async () => {
+    // '10.9"' holds no 9, and '10th' no '9th': the iPad (10th Generation) mentions not "ipad 9th generation".
+    const base = searchResult();
+    const tablet = base.product ? [{ ...base.product, title: 'Apple iPad (10th Generation) Wi-Fi (10.9", 64GB, Blue)', category: 'Tablets', confidence: 0.3 }] : [];
+    const unmatched = typedAnswer('ipad 9th generation', 'ipad 9th generation', { similarProducts: tablet });
+    storeProductRequest(REQUEST_ID, { query: 'ipad 9th generation', timestamp: 1 });
+    mockApi({ 'POST /api/search': jsonResponse(unmatched) });
+    renderResults();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'No product matches “ipad 9th generation”' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Products that share some of the words' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Search “tablets/ })).not.toBeInTheDocument();
+  });
+
   it('adds the product to favorites and removes it again, with toasts', async () => {
     mockApi({ [`GET /api/search/${REQUEST_ID}`]: jsonResponse(searchResult()), 'GET /api/products/7': jsonResponse(productDetail) });
     renderResults();

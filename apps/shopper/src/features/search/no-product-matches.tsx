@@ -23,8 +23,11 @@ function unnarrowed(result: SearchResult): { label: string; to: string } | null 
   return { label, to: paths.querySearch(words) };
 }
 
-/** Words as runs of letters or of digits, lower-cased: '16GB' and '16 gb' are both '16' and 'gb'. */
-const wordRuns = (text: string): string[] => text.toLowerCase().match(/\p{L}+|\p{N}+/gu) ?? [];
+/**
+ * Words as runs of letters or of digits, lower-cased: '16GB' and '16 gb' are both '16' and 'gb'. A decimal number and
+ * an ordinal are one word each: '10.9"' holds no 9, and '10th' no 'th' of a '9th'.
+ */
+const wordRuns = (text: string): string[] => text.toLowerCase().match(/\p{N}+(?:\.\p{N}+)?(?:st|nd|rd|th)?(?![\p{L}\p{N}])|\p{L}+|\p{N}+/gu) ?? [];
 
 /**
  * Every similar product's name holds every typed word: the words name what these products have ('16gb ram' of a
