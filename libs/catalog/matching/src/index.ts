@@ -10,6 +10,7 @@ export {
   compactTitle,
   STOP_WORDS,
   MARKETING_WORDS,
+  isStorageSize,
 } from './lib/normalise';
 export {
   extractQuantities,

@@ -1,4 +1,5 @@
 import { foldAccents } from '@pricehunt/contracts';
+import { isStorageSize } from '@pricehunt/catalog-matching';
 
 /**
  * Text folded the way the FTS5 unicode61 tokenizer folds it: without accents, in lower case, a mark sign no letters
@@ -23,15 +24,9 @@ export function indexWords(text: string): string[] {
 const LEFT_OUT_UNIT = /^(?:gb|tb|mm|in|inch|inches)$/;
 
 /**
- * A size in gigabytes or terabytes left without its unit is a storage size, and storage comes in powers of two: "256"
- * is the 256GB phone, but "oneplus 12" is no phone with 12GB of memory.
+ * True when a listing's word is the typed number with a unit shoppers leave out (`LEFT_OUT_UNIT`): "256gb" of "256". A
+ * size in gigabytes or terabytes is a storage size (`isStorageSize`): "oneplus 12" is no phone with 12GB of memory.
  */
-const isStorageSize = (number: string): boolean => {
-  const value = Number(number);
-  return value > 0 && (value & (value - 1)) === 0;
-};
-
-/** True when a listing's word is the typed number with a unit shoppers leave out (`LEFT_OUT_UNIT`): "256gb" of "256". */
 export const withLeftOutUnit = (word: string, number: string): boolean => {
   if (word.length <= number.length || !word.startsWith(number)) return false;
   const unit = word.slice(number.length);

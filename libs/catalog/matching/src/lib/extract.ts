@@ -2,7 +2,7 @@
  * Attributes pulled out of free-text titles: model-number candidates and colours; measured quantities are read in
  * quantities.ts and exported from here too.
  */
-import { MARKETING_WORDS, STOP_WORDS, VARIANT_EDITIONS, foldText, normaliseModel } from './normalise';
+import { MARKETING_WORDS, STOP_WORDS, VARIANT_EDITIONS, foldText, isStorageSize, normaliseModel } from './normalise';
 import { FOREIGN_COLOURS } from './colour-words';
 
 export { extractQuantities, multipackCounts, quantitiesByKind, type Quantity, type QuantityKind } from './quantities';
@@ -328,7 +328,8 @@ function timesSign(words: readonly string[], i: number): boolean {
  * An edition word (`VARIANT_EDITIONS`) before a storage size typed without its unit ("tab s9 fe 128", "iphone 16 pro
  * 256") is the edition and the capacity, not a code "FE128" that conflicts with the listings' own model numbers.
  */
-const STORAGE_SIZES: ReadonlySet<string> = new Set(['16', '32', '64', '128', '256', '512', '1024', '2048']);
+const STORAGE_MIN = 16;
+const isStorageAfterEdition = (number: string) => isStorageSize(number) && Number(number) >= STORAGE_MIN;
 
 function findModelCandidates(title: string): string[] {
   const text = foldText(title);
@@ -354,7 +355,7 @@ function findModelCandidates(title: string): string[] {
       !STOP_WORDS.has(word) &&
       !MARKETING_WORDS.has(word) &&
       !CONDITION_WORDS.has(word) &&
-      !(VARIANT_EDITIONS.has(word) && STORAGE_SIZES.has(next)) &&
+      !(VARIANT_EDITIONS.has(word) && isStorageAfterEdition(next)) &&
       /^[a-z0-9-]+$/.test(next) &&
       (isModelLike(next) || /^\d{3,}$/.test(next)) &&
       isModelLike(word + next)

@@ -228,6 +228,16 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
   'is', 'it', 'its', 'this', 'that', 'your', 'you', 'our', 'includes', 'including', 'incl',
 ]);
 
+/**
+ * Whether a whole number is a storage size, which comes in powers of two: "256" and "1024" are, "12" (a phone's
+ * 12GB of memory) is not.
+ */
+export function isStorageSize(number: string): boolean {
+  if (!/^\d+$/.test(number)) return false;
+  const value = Number(number);
+  return value > 0 && (value & (value - 1)) === 0;
+}
+
 /** Edition words that name a variant of a line (others, like "home" or "premium", are as often marketing or colour). */
 export const VARIANT_EDITIONS: ReadonlySet<string> = new Set(['pro', 'max', 'mini', 'ultra', 'plus', 'lite', 'xl', 'slim', 'extra', 'fe']);
 
