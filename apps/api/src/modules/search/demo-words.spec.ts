@@ -434,6 +434,15 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(adapter.similarProducts.length).toBeGreaterThan(0);
   });
 
+  it('lists nothing for words with a short word no offer carries ("rode nt-usb"), and shows what the others find as similar', async () => {
+    // "nt" is no English word, though subtitles split "don't" into "don" and "nt".
+    for (const words of ['rode nt-usb', 'rode nt usb', 'xq usb']) {
+      const result = await t.search(words);
+      expect({ words, found: found(result).map((product) => product.title) }).toEqual({ words, found: [] });
+      expect(result.similarProducts.length).toBeGreaterThan(0);
+    }
+  });
+
   it('lists the products of both things typed to be weighed against each other ("iphone 15 vs 16")', async () => {
     const result = await t.search('iphone 15 vs 16');
     expect(result.correctedQuery).toBe('iphone 15 vs iphone 16');

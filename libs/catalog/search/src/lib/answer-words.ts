@@ -74,6 +74,9 @@ async function answerAsTyped(deps: WordsDeps, words: string): Promise<WordsAnswe
     // Words that fit several products name none of them: they are listed, from a wider pool of candidates.
     ranked = await shown(catalog, await matcher.rankAsync(sought, { useIndex: true, wordsOnly: true, typed: true, indexLimit: MATCH_POOL }));
     picked = severalFitting(ranked);
+    // Products that fit without holding a short word no offer carries ("nt usb", "xq usb") are listed for the words
+    // they hold: the word names what the catalog lacks, as it does for a best fit (below).
+    if (picked.matchIds.length > 0 && !ranked.some((entry) => entry.holdsAllWords) && (await typesUnknownShortWord(deps, words))) picked = { ...picked, matchIds: [] };
     // One alone holds every word as the index reads them; with a number typed, others' listings may hold it with its unit.
     if (picked.productId !== null) picked = await withOthersHolding(deps, words, ranked, picked);
     if (picked.matchIds.length > 1 && !ranked.some((entry) => entry.holdsAllWords) && (typesNumber(words) || typesOrdinal(words))) picked = await holdersFirst(catalog, words, picked, ranked);
