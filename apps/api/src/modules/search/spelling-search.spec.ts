@@ -179,6 +179,16 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     expect(found(await search('band for iphone'))).toEqual([]);
   });
 
+  it('searches a line typed with the name of its maker’s product for it as that product, and says so ("ps5 dualsense")', async () => {
+    for (const words of ['ps5 dualsense', 'playstation 5 dualsense']) {
+      const dualsense = await search(words);
+      expect(dualsense.correctedQuery).toBe('sony dualsense');
+      expect(found(dualsense).map((product) => product.title)).toEqual(['Sony DualSense CFI-ZCT1W Wireless Controller (White)']);
+    }
+    // Words after the line that find other makers' products are no product of the line's maker.
+    expect(found(await search('ps5 quietcomfort'))).toEqual([]);
+  });
+
   it('searches a kind of product typed as the end of the compound its listings write ("beats buds": Earbuds)', async () => {
     expect(found(await search('android phone')).map((product) => product.title)).toEqual(['Google Pixel 9 Unlocked Android Smartphone (128GB, Obsidian)']);
     const beats = await search('beats buds');

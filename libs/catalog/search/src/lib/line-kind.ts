@@ -14,7 +14,7 @@ import { answerWords, type WordsDeps } from './answer-words';
 import { kindOnlyAsPurpose } from './kind-word';
 import { kindCategoryAnswer, type KindCategoryReads, typedKind } from './kind-category';
 import { withoutInches } from './model-code';
-import { foundIds, type WordsAnswer } from './search-words';
+import { findsNothing, foundIds, type WordsAnswer } from './search-words';
 import { everydayKind, withoutColourAtEnd } from './unknown-words';
 import { otherNumbers } from './word-number';
 
@@ -63,20 +63,52 @@ export async function lineKindAnswer(words: WordsDeps, text: string): Promise<{ 
   const before = found.typed.slice(0, Math.max(0, found.at));
   const others = before.length > 0 || !/^for$/i.test(found.typed[found.at + 1] ?? '') ? before : found.typed.slice(found.at + 2);
   if (others.length === 0) return null;
-  const lineIds = foundIds(await answerWords(words, others.join(' ')));
-  if (lineIds.length === 0) return null;
-  const products = await words.catalog.getProducts(lineIds);
-  const brand = onlyValue(lineIds.map((id) => products.get(id)?.brand));
-  const slug = onlyValue(lineIds.map((id) => products.get(id)?.categorySlug));
+  const line = await lineOf(words, others);
   // A brand typed last ("kd-r320 cd receiver jvc", "dvd-r verbatim") is no kind: its every product carries it.
-  if (brand === null || slug === null || indexWords(brand).includes(kind)) return null;
-  const ids = await makersOfKind(words, { brand, slug, ids: lineIds }, kind, text);
+  if (line === null || indexWords(line.brand).includes(kind)) return null;
+  const { brand } = line;
+  const ids = await makersOfKind(words, line, kind, text);
   if (ids.length === 0) return null;
   const spelled = `${brand.toLowerCase()} ${kind}`;
   // A colour typed after the kind ("ps5 controller red") lists those in it, when the maker sells some.
   const colour = before.length > 0 ? colourAfter(found.typed.slice(found.at)) : [];
   const inColour = colour.length > 0 ? await namingAll(words, ids, colour) : [];
   return inColour.length > 0 ? { spelled: `${spelled} ${colour.join(' ')}`, ids: inColour } : { spelled, ids };
+}
+
+/** The one brand and category of the products the words find (a line: "playstation 5"), with them; null when they are of several. */
+async function lineOf(words: WordsDeps, typed: readonly string[]): Promise<{ brand: string; slug: string; ids: number[] } | null> {
+  const ids = foundIds(await answerWords(words, typed.join(' ')));
+  if (ids.length === 0) return null;
+  const products = await words.catalog.getProducts(ids);
+  const brand = onlyValue(ids.map((id) => products.get(id)?.brand));
+  const slug = onlyValue(ids.map((id) => products.get(id)?.categorySlug));
+  return brand === null || slug === null ? null : { brand, slug, ids };
+}
+
+/** Typed words this many or fewer are read as a line's name and a product's (`lineProductAnswer`); more are a title. */
+const LINE_AND_NAME_WORDS = 4;
+
+/**
+ * A line typed with the name of a product its maker sells for it in the same category ("ps5 dualsense", "playstation 5
+ * pulse elite"): the words after the line's find only products of its brand and category, none of the line's own
+ * (the DualSense controllers, whose listings never say "PS5"). They are listed, and the answer says what was searched
+ * ("sony dualsense"); null when no cut of the words reads so.
+ */
+export async function lineProductAnswer(words: WordsDeps, text: string): Promise<{ spelled: string; ids: number[] } | null> {
+  const typed = withoutInches(indexWords(text));
+  if (typed.length < 2 || typed.length > LINE_AND_NAME_WORDS) return null;
+  for (let cut = 1; cut < typed.length; cut++) {
+    const line = await lineOf(words, typed.slice(0, cut));
+    if (line === null) continue;
+    const rest = typed.slice(cut);
+    const named = await lineOf(words, rest);
+    const sameMaker = named !== null && named.brand.toLowerCase() === line.brand.toLowerCase() && named.slug === line.slug;
+    if (!sameMaker || named.ids.some((id) => line.ids.includes(id))) continue;
+    const brandWords = indexWords(line.brand);
+    return { spelled: [...(rest.some((word) => brandWords.includes(word)) ? [] : brandWords), ...rest].join(' '), ids: named.ids };
+  }
+  return null;
 }
 
 /** The colour words typed after the kind (`kindAndAfter` begins with it), lower case; none when other words follow it. */
@@ -96,12 +128,13 @@ async function namingAll(words: WordsDeps, ids: readonly number[], wanted: reado
 /**
  * Words that found little, answered by the kind they name: the products of its category that carry the other words, as
  * typed (`kindCategoryAnswer`, with `kinds`), else those the maker of the line they name sells (`lineKindAnswer`, read
- * from `lineText`: the words with a line's short name written out, "playstation 5 controller"), saying what was searched.
+ * from `lineText`: the words with a line's short name written out, "playstation 5 controller"), or, when they found
+ * nothing, a product the maker sells for the line (`lineProductAnswer`, "ps5 dualsense"), saying what was searched.
  */
 export async function kindAnswer(words: WordsDeps, kinds: KindCategoryReads | null, text: string, lineText: string, answer: WordsAnswer): Promise<{ answer: WordsAnswer; correctedQuery: string | null } | null> {
   const ofCategory = kinds ? await kindCategoryAnswer(kinds, text, async (kind) => foundIds(await answerWords(words, kind)), answer) : null;
   if (ofCategory) return { answer: ofCategory, correctedQuery: null };
-  const ofLine = await lineKindAnswer(words, lineText);
+  const ofLine = (await lineKindAnswer(words, lineText)) ?? (findsNothing(answer) ? await lineProductAnswer(words, lineText) : null);
   if (ofLine === null) return null;
   return { answer: { ...answer, productId: null, confidence: 0, matchIds: ofLine.ids, complete: true, ofKind: true }, correctedQuery: ofLine.spelled };
 }
