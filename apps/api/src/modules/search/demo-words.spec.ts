@@ -434,6 +434,19 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(adapter.similarProducts.length).toBeGreaterThan(0);
   });
 
+  it('reads a letter typed glued to a name as listings write it apart ("usbc" of "USB-C"), a generation written otherwise too', async () => {
+    const pods = 'Apple AirPods Pro 2 Wireless Earbuds with MagSafe Charging Case (USB-C)';
+    for (const [words, spelled] of [
+      ['airpods pro usbc', 'airpods pro usb c'],
+      ['airpods pro 2nd generation usbc', 'airpods pro 2 usb c'],
+    ] as const) {
+      const result = await t.search(words);
+      expect({ words, spelled: result.correctedQuery, found: found(result).map((product) => product.title) }).toEqual({ words, spelled, found: [pods] });
+    }
+    const mouse = await t.search('magic mouse usbc');
+    expect(found(mouse).map((product) => product.title)).toEqual(['Apple Magic Mouse (USB-C, Black)', 'Apple Magic Mouse (USB-C, White)']);
+  });
+
   it('lists nothing for words with a short word no offer carries ("rode nt-usb"), and shows what the others find as similar', async () => {
     // "nt" is no English word, though subtitles split "don't" into "don" and "nt".
     for (const words of ['rode nt-usb', 'rode nt usb', 'xq usb']) {

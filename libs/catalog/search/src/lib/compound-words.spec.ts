@@ -57,6 +57,12 @@ describe('splitSpellings', () => {
     expect(await splitSpellings('nikon zf', offerCounts)).toEqual(['nikon z f']);
   });
 
+  it('cuts the last letter off a longer word that listings write with a hyphen before it ("usbc" of "USB-C")', async () => {
+    const counts = async (words: readonly string[]) => new Map(words.map((word) => [word, ['airpods', 'usb', 'c', 'type'].includes(word) ? 9 : 0]));
+    expect(await splitSpellings('airpods usbc', counts)).toEqual(['airpods usb c']);
+    expect(await splitSpellings('typec', counts)).toEqual(['type c']);
+  });
+
   it('leaves words offers carry, words with digits and parts too short alone', async () => {
     expect(await splitSpellings('smart watch', offerCounts)).toEqual([]);
     expect(await splitSpellings('zf9 watch2', offerCounts)).toEqual([]);

@@ -50,7 +50,10 @@ export function compoundSpellings(text: string, compoundsOf: (word: string) => r
   return spellings;
 }
 
-/** A word typed glued this short is split into single letters ("zf" of "Z f"); a longer one into parts of `PART_MIN`. */
+/**
+ * A word typed glued this short is split into single letters ("zf" of "Z f"); a longer one into parts of `PART_MIN`, or
+ * its last letter alone.
+ */
 const SHORT_GLUED = 2;
 
 /**
@@ -60,7 +63,9 @@ const SHORT_GLUED = 2;
 export async function splitSpellings(text: string, offerCounts: OfferCounts): Promise<string[]> {
   return cutSpellings(text, offerCounts, (word) => {
     if (word.length < 2 || !LETTERS.test(word)) return [];
-    return cutsOf(word, word.length <= SHORT_GLUED ? 1 : PART_MIN);
+    if (word.length <= SHORT_GLUED) return cutsOf(word, 1);
+    // A letter glued after a name, where listings write a hyphen: "usbc" of "USB-C", "typec" of "Type-C".
+    return [...cutsOf(word, PART_MIN), ...(word.length > PART_MIN ? [[word.slice(0, -1), word.slice(-1)] as const] : [])];
   });
 }
 

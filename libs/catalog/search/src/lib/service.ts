@@ -181,8 +181,8 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
   let lent: Found['lent'] = null;
   const { spelling, index } = search;
   const offerCounts = index ? (words: readonly string[]) => index.offerCounts(words) : undefined;
-  /** Words spelled otherwise whose answer as they stand was not kept: they may still be a compound typed apart. */
-  let spelledOnly: string | null = null;
+  /** Words written otherwise whose answer as they stand was not kept: they may still hold a compound typed apart or glued. */
+  const spelledOnly: string[] = [];
   const rewrites = typedWordsRewrites(search, () => answer);
   for (const { rewrite, better, lendsCandidates, same, always, spells } of rewrites) {
     if (!query || !(always || findsLittle(answer))) continue;
@@ -192,7 +192,7 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
       answer = rewrittenAnswer;
       correctedQuery = same ? null : rewritten;
     } else if (spells && rewritten) {
-      spelledOnly = rewritten;
+      spelledOnly.push(rewritten);
     } else if (lendsCandidates && rewritten && rewrittenAnswer) {
       // A name written otherwise whose products the catalog lacks ("ps4"): what it finds may stand as similar products.
       lent = { words: rewritten, ranked: rewrittenAnswer.ranked };
@@ -208,10 +208,12 @@ async function lookForTypedWords(search: Search, query: string): Promise<Found> 
   }
   // Words typed apart that the index carries joined are tried also when the words found something: then the joined
   // spelling must find clearly more, as a correction must. Misspelt words of a compound ("galaxy budz" for the "Galaxy
-  // Buds3"), whose spelling alone found too little, are tried as the compound of the words as spelled.
+  // Buds3"), or a generation written otherwise beside one ("airpods pro 2nd generation usbc"), whose spelling alone found
+  // too little, are tried as the compound of the words as spelled.
   const little = findsLittle(answer);
   const compoundOf = (words: string, joinedOnly: boolean) => (spelling ? compoundAnswer(search.words, { spelling, offerCounts }, words, joinedOnly) : null);
-  const compound = query ? ((await compoundOf(correctedQuery ?? query, !little)) ?? (little && spelledOnly ? await compoundOf(spelledOnly, false) : null)) : null;
+  let compound = query ? await compoundOf(correctedQuery ?? query, !little) : null;
+  for (const spelled of little ? spelledOnly : []) compound ??= await compoundOf(spelled, false);
   if (compound && (little || findsClearlyMore(compound.answer, answer))) {
     answer = compound.answer;
     correctedQuery = compound.spelled;

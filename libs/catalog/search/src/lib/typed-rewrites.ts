@@ -20,7 +20,8 @@ import { findsClearlyMore, findsNothing, type WordsAnswer } from './search-words
  * A way typed words are searched again: `better`, whether what it finds is kept; `same`, the answer is for the words
  * as typed (no `correctedQuery`); `always`, tried whatever the words find (a name holding a word searches read as
  * nothing: "in ear headphones", whose "ear headphones" on-ear ones hold); `lendsCandidates`, what it finds may stand as
- * similar products; `spells`, the words spelled otherwise.
+ * similar products; `spells`, the words written otherwise (spelled, a generation as listings write it), which when
+ * not kept may still hold a compound typed apart or glued ("airpods pro 2nd generation usbc").
  */
 export interface Rewrite {
   rewrite: (text: string) => Promise<string | null>;
@@ -83,8 +84,8 @@ export function typedWordsRewrites(reads: RewriteReads, current: () => WordsAnsw
     ...(offerCounts ? [{ rewrite: (text: string) => inListingsNumber(text, offerCounts), better: holdsAll, lendsCandidates: false, same: true }] : []),
     ...(aliases ? [{ rewrite: (text: string) => aliases.rewrite(text), better: holdsAll, lendsCandidates: true }] : []),
     // "5th generation" as listings write it, "5th Gen": the same words (`generationWordOtherWay`).
-    { rewrite: async (text: string) => generationWordOtherWay(text), better: holdsAll, lendsCandidates: false, same: true },
-    { rewrite: async (text: string) => generationSpelling(text), better: holdsAll, lendsCandidates: false },
+    { rewrite: async (text: string) => generationWordOtherWay(text), better: holdsAll, lendsCandidates: false, same: true, spells: true },
+    { rewrite: async (text: string) => generationSpelling(text), better: holdsAll, lendsCandidates: false, spells: true },
     // A Mark as listings that leave out the word write it ("a7m4", "sony a7 mark iv": the Alpha 7 IV).
     { rewrite: async (text: string) => withAliases(generationWithoutMark(text)), better: holdsAll, lendsCandidates: false },
     // An edition glued to a model's number as its first letters ("s24u": `edition-letters.ts`), tried whatever the
