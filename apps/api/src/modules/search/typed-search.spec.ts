@@ -192,7 +192,9 @@ describe('search API: words the best fit holds only some of', () => {
     expect((await search('samsung kd55x85k')).similarProducts.filter((product) => product.brand === 'Sony')).toEqual([]);
     // A phone's model number with another region's letter: its offers state no model number, their titles write
     // "SM-S928U"; the S24 Ultra is similar to the "SM-S928B", of Samsung's only.
-    for (const query of ['sm-s928b', 'samsung s928b']) {
+    // The letters that mark a variant after a slash ("/DS", dual SIM) are no model's; a number typed with the line's
+    // name too ("galaxy s24 ultra sm-s928b/ds") is looked for alone.
+    for (const query of ['sm-s928b', 'samsung s928b', 'SM-S928B/DS', 'galaxy s24 ultra SM-S928B/DS']) {
       const phone = await search(query);
       expect({ query, found: phone.product ?? phone.matches }).toEqual({ query, found: [] });
       expect(phone.similarProducts.slice(0, 4).map((product) => product.title)).toEqual([0, 1, 2, 3].map(() => expect.stringMatching(/^Samsung Galaxy S24 Ultra SM-S928U /)));
@@ -212,6 +214,10 @@ describe('search API: words the best fit holds only some of', () => {
     const result = await search('bose qc45');
     expect(result.correctedQuery).toBe('bose quietcomfort 45');
     expect(result.product?.title ?? result.matches[0]?.title).toMatch(/^Bose QuietComfort 45 /);
+    // Garmin's Forerunner as runners write it.
+    const garmin = await search('fr965');
+    expect(garmin.correctedQuery).toBe('forerunner 965');
+    expect(firstTitle(garmin)).toMatch(/^Garmin Forerunner 965 /);
   });
 
   it('reads letters glued to a model’s number as the line’s name its listings write ("a7c ii": Alpha 7C II)', async () => {

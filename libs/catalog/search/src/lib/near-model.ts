@@ -6,7 +6,7 @@
 import type { CatalogRepository, SearchIndexRepository } from '@pricehunt/catalog-core';
 import { normaliseModel } from '@pricehunt/catalog-matching';
 import { lineVariants } from './line-order';
-import { typedCodes } from './loose-code';
+import { codesTried } from './loose-code';
 import { namedBy } from './model-code';
 
 /** Fewest characters a nearest model's number shares with the typed one from its start. */
@@ -19,8 +19,6 @@ const SHARED_MIN = 5;
 const TITLE_SHARED_MIN = 4;
 /** And at least this share of the typed number: "KD55X8" of "KD55X85K", not "KD5" of it. */
 const SHARED_SHARE = 0.6;
-/** The longest codes of the typed words that are looked for. */
-const CODES_TRIED = 3;
 /** Offers read for each beginning: the products of a model's colours and sizes. */
 const OFFERS_READ = 40;
 
@@ -39,8 +37,8 @@ export interface NearReads {
  */
 export async function nearestModels(reads: NearReads, query: string, limit: number): Promise<number[]> {
   const { catalog, index } = reads;
-  const codes = typedCodes(query).filter(({ code }) => /\p{L}/u.test(code) && /\p{N}/u.test(code));
-  for (const { code, rest } of codes.slice(0, CODES_TRIED)) {
+  const codes = codesTried(withoutVariantMark(query)).filter(({ code }) => /\p{L}/u.test(code) && /\p{N}/u.test(code));
+  for (const { code, rest } of codes) {
     const key = normaliseModel(code);
     if (!key) continue;
     const near = (await nearestBy(reads, key, SHARED_MIN, rest, (prefix) => catalog.productsWithModelKeyPrefix(prefix, OFFERS_READ))) ??
@@ -49,6 +47,12 @@ export async function nearestModels(reads: NearReads, query: string, limit: numb
   }
   return [];
 }
+
+/**
+ * The words without the letters a model number's variant is marked with after a slash: a region's or a dual SIM's
+ * ("SM-S921B/DS", "MU963LL/A"), which no nearer model states and no other typed word is.
+ */
+export const withoutVariantMark = (query: string) => query.replace(/(?<=[\p{L}\p{N}])\/\p{L}{1,3}(?![\p{L}\p{N}])/gu, '');
 
 /**
  * The products of the longest beginning of a model number (`key`, at least `shortest` characters and three fifths of

@@ -10,11 +10,12 @@ import { JOINING_WORDS } from './unknown-words';
 
 /**
  * Short names shoppers type for a line's name, alone or glued to a model's number: "ps5" and "ps 5" for PlayStation
- * 5, "qc45" for QuietComfort 45, "qc ultra".
+ * 5, "qc45" for QuietComfort 45, "qc ultra", "fr965" for Garmin's Forerunner 965.
  */
 export const LINE_PREFIXES: Readonly<Record<string, string>> = {
   ps: 'playstation',
   qc: 'quietcomfort',
+  fr: 'forerunner',
 };
 
 /**
