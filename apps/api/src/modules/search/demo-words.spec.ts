@@ -42,6 +42,13 @@ describe('search API on the demo catalog: what shoppers type', () => {
     const charger = await t.search('ugreen charger');
     expect(found(charger)).toEqual([]);
     expect(charger.similarProducts.length).toBeGreaterThan(0);
+    // A kind its listings write as the end of a compound: other makers' smartphones for "huawei phone", not headphones.
+    for (const words of ['huawei phone', 'huawei phones']) {
+      const phone = await t.search(words);
+      expect(found(phone)).toEqual([]);
+      expect(phone.similarProducts.length).toBeGreaterThan(3);
+      expect(phone.similarProducts.filter((product) => product.category !== 'Smartphones')).toEqual([]);
+    }
     // A kind of two letters as well: other makers' TVs for "roku tv".
     const tv = await t.search('roku tv');
     expect(found(tv)).toEqual([]);
@@ -445,6 +452,14 @@ describe('search API on the demo catalog: what shoppers type', () => {
     }
     const mouse = await t.search('magic mouse usbc');
     expect(found(mouse).map((product) => product.title)).toEqual(['Apple Magic Mouse (USB-C, Black)', 'Apple Magic Mouse (USB-C, White)']);
+  });
+
+  it('shows the line’s other models as similar for a line’s short name with a number the catalog sells none of ("ps4")', async () => {
+    // No listing says "PlayStation 4": the name written out finds the PlayStation 5s, never an answer.
+    const result = await t.search('ps4');
+    expect(found(result)).toEqual([]);
+    expect(result.similarProducts.length).toBeGreaterThan(2);
+    expect(result.similarProducts.filter((product) => !product.title.includes('PlayStation'))).toEqual([]);
   });
 
   it('lists nothing for words with a short word no offer carries ("rode nt-usb"), and shows what the others find as similar', async () => {

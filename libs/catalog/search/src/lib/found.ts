@@ -20,9 +20,11 @@ export interface Found {
   unreadPage: SearchResult['unreadPage'];
   /**
    * Candidates of a name typed otherwise that the catalog sells no product of (`words`: "playstation 4" for "ps4"):
-   * never the answer, only similar products when nothing else is found, and only those sharing a word of that name.
+   * never the answer, only similar products when nothing else is found, and only those sharing a word of that name;
+   * or, `listed`, the products words without a name the catalog does not sell list ("phone" of "huawei phone"), each
+   * one similar.
    */
-  lent: { words: string; ranked: RankedProduct[] } | null;
+  lent: { words: string; ranked: RankedProduct[]; listed?: boolean } | null;
   /** A price typed with the words (`price-words.ts`): what is listed is priced within it. */
   priceRange: SearchPriceRange | null;
   /** A condition typed with the words (`shopping-words.ts`): what is listed is offered in it. */

@@ -12,6 +12,7 @@ import { type KindCategoryReads, withKindCategory } from './kind-category';
 import { kindAnswer } from './line-kind';
 import { listsOtherKind, namesUnsoldKind, withoutUnknownWords, withoutUnsaidWords } from './unknown-words';
 import { gluedGenerations, namedByTheWords } from './unnamed-products';
+import { withoutUnsoldNames } from './unsold-name';
 import { makersTyped } from './typed-maker';
 import { readPriceWords } from './price-words';
 import { readShoppingWords } from './shopping-words';
@@ -301,7 +302,23 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
   // A name the catalog does not sell ("dyson airwrap"), a maker none of whose products holds the other words ("apple tv
   // 4k"): what the other words found is similar, not what was asked for.
   const named = await namedByTheWords({ catalog: search.catalog, index, spelling: search.spelling }, words, found);
-  return named ? { ...found, ...named, confidence: named.productId === null ? 0 : found.confidence } : found;
+  return withOthersLent(search, words, named ? { ...found, ...named, confidence: named.productId === null ? 0 : found.confidence } : found);
+}
+
+/**
+ * Words that name nothing for a name the catalog does not sell ("huawei phone", "huawei phones"): what the other words
+ * find (every smartphone) stands as similar products, not only what the matcher ranks for all of them (the "Nothing
+ * Phone").
+ */
+async function withOthersLent(search: Search, words: string, found: Found): Promise<Found> {
+  const { index, spelling } = search;
+  if (found.productId !== null || found.matchIds.length > 0 || found.lent !== null || !index || !spelling) return found;
+  const others = await withoutUnsoldNames({ offerCounts: (typed) => index.offerCounts(typed), correct: (text) => spelling.correct(text) }, words);
+  if (others === null) return found;
+  const other = await lookForTypedWords(search, others);
+  const ids = [...(other.productId !== null ? [other.productId] : []), ...other.matchIds];
+  const score = (id: number) => other.ranked.find((entry) => entry.productId === id)?.score ?? 0;
+  return ids.length === 0 ? found : { ...found, lent: { words: others, ranked: ids.map((productId) => ({ productId, score: score(productId) })), listed: true } };
 }
 
 /** The answer of what a search found: the product with its offers, the products listed, and similar ones. */
@@ -312,6 +329,7 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   const offers = product ? await offersOf(search, product, found.sourceOfferId, source, createdAt.getTime()) : [];
   const variants = product && search.index ? await lineVariants({ index: search.index, catalog }, product) : [];
   const lent = found.lent?.ranked ?? [];
+  const lentIds = new Set(lent.map((entry) => entry.productId));
   const scores = new Map([...lent, ...ranked].map((entry) => [entry.productId, entry.score]));
   // A price or condition typed with the words leaves out what is priced or offered otherwise, and the cheapest come
   // first of more than the list holds: more candidates are read for the lists to fill.
@@ -333,21 +351,22 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   const likeNear = near.size > 0 ? await likeTheListed(search, [...near], ranked) : [];
   const similarIds =
     nothing && sought
-      ? [...new Set([...near, ...likeNear, ...(await relatedToWords(search, body.url === undefined, sought)), ...[...ranked, ...lent].map((entry) => entry.productId)])]
+      ? [...new Set([...near, ...likeNear, ...(found.lent?.listed ? lentIds : []), ...(await relatedToWords(search, body.url === undefined, sought)), ...[...ranked, ...lent].map((entry) => entry.productId)])]
       : !product && matchIds.length > 0
         ? await likeTheListed(search, matchIds, ranked)
         : ranked.map((entry) => entry.productId);
-  const onlyLent = new Set(lent.map((entry) => entry.productId).filter((id) => !ranked.some((entry) => entry.productId === id)));
+  const onlyLent = new Set([...lentIds].filter((id) => !ranked.some((entry) => entry.productId === id)));
   // A pasted page's weaker candidates must have something of the item; typed words' must have something of the
   // product they name, when they name one: a colour typed with a model number ("wh1000xm5 silver") ranks every silver
   // thing, and a silver watch is no headphones' like. Words that name none must share a word of theirs beyond a lone
   // figure, or of the name the catalog writes them with: "galaxy watch 7" lists no JBL Flip 7 as similar.
   const likeOf = body.url !== undefined ? (sought ?? source) : product;
   const lentWords = { title: found.lent?.words ?? null };
+  const lentLike = (entry: { id: number; title: string; brand: string | null }) => found.lent !== null && (found.lent.listed === true ? lentIds.has(entry.id) : sharesSomething(lentWords, entry));
   const likeWords = (entry: { id: number; title: string; brand: string | null }) =>
-    product !== null || body.url !== undefined || near.has(entry.id) || sharesSomething(sought, entry) || (found.lent !== null && sharesSomething(lentWords, entry));
+    product !== null || body.url !== undefined || near.has(entry.id) || sharesSomething(sought, entry) || lentLike(entry);
   const similar = (await matchedAll(catalog, similarIds.filter((id) => !listed.has(id)).slice(0, SIMILAR_LIMIT * pool * SIMILAR_POOL), scores)).filter(
-    (entry) => sharesSomething(likeOf, entry, body.url !== undefined) && likeWords(entry) && (!onlyLent.has(entry.id) || sharesSomething(lentWords, entry)),
+    (entry) => sharesSomething(likeOf, entry, body.url !== undefined) && likeWords(entry) && (!onlyLent.has(entry.id) || lentLike(entry)),
   );
   const model = body.url === undefined ? theModelTypedFirst(found.correctedQuery ?? body.query ?? '', similar) : similar;
   const similarProducts = withLines(linesTogether((await asWanted(search.catalog, { ...found, cheapestFirst: false }, model)).slice(0, SIMILAR_LIMIT), typed), body.url === undefined);

@@ -151,7 +151,7 @@ export function createTypedAliases(index: Pick<SearchIndexRepository, 'offerCoun
     for (const name of names) {
       out.push(...words.slice(from, name.start));
       const typed = words.slice(name.start, name.end).join(' ');
-      const best = await mostCarried(name.spellings, carried, saidTogether);
+      const best = (await mostCarried(name.spellings, carried, saidTogether)) ?? lineWrittenOut(name.spellings, typed, carried);
       const rewritten = best !== null && best !== typed && !(await typedCarried(typed));
       out.push(rewritten ? best : typed);
       changed ||= rewritten;
@@ -160,6 +160,14 @@ export function createTypedAliases(index: Pick<SearchIndexRepository, 'offerCoun
     out.push(...words.slice(from));
     return changed ? out.join(' ') : null;
   }
+}
+
+/**
+ * A line's short name glued to a number the catalog sells no model of ("ps4", "qc35"): written out where offers carry
+ * the line's name ("playstation 4"), so that the line's other models stand as similar products; null otherwise.
+ */
+function lineWrittenOut(spellings: readonly string[], typed: string, carried: (spelling: string) => number): string | null {
+  return spellings.find((spelling) => spelling !== typed && Object.values(LINE_PREFIXES).some((line) => spelling.startsWith(`${line} `) && carried(line) > 0)) ?? null;
 }
 
 /** The spelling of a name the most offers carry (said together, where it has several words), or null when none is carried. */

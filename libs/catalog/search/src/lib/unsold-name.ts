@@ -52,3 +52,14 @@ export async function unsoldNames(deps: UnsoldNameDeps, text: string): Promise<U
     return { word, spelt: other !== undefined && other !== word ? other : null };
   });
 }
+
+/**
+ * The typed words without the names the catalog does not sell (`unsoldNames`, no misspelling of a catalog word among
+ * them): "phone" of "huawei phone". Null when there is no such name, or no other word.
+ */
+export async function withoutUnsoldNames(deps: UnsoldNameDeps, text: string): Promise<string | null> {
+  const unsold = new Set((await unsoldNames(deps, text)).filter((name) => name.spelt === null).map((name) => name.word));
+  if (unsold.size === 0) return null;
+  const others = indexWords(text).filter((word) => !unsold.has(word));
+  return others.length > 0 ? others.join(' ') : null;
+}
