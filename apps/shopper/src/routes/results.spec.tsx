@@ -412,6 +412,19 @@ describe('results page', () => {
     expect(screen.getByRole('link', { name: 'Show “gaming mouse” at any price' })).toHaveAttribute('href', '/search?q=gaming%20mouse');
   });
 
+  it('shows the products the words fit priced nearest a typed price that none is within, under that heading', async () => {
+    const base = searchResult();
+    const nearest = base.product ? [{ ...base.product, confidence: 0, bestPriceCents: 11_900 }] : [];
+    const none = typedAnswer('earbuds under 100', 'earbuds', { priceRange: { minCents: null, maxCents: 10_000, currency: 'USD' }, similarProducts: nearest });
+    storeProductRequest(REQUEST_ID, { query: 'earbuds under 100', timestamp: 1 });
+    mockApi({ 'POST /api/search': jsonResponse(none) });
+    renderResults();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'No product matches “earbuds under 100”' })).toBeInTheDocument();
+    expect(screen.getByText(/at that price\. The products they fit that are priced nearest it are below\./)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Nearest your price' })).toBeInTheDocument();
+  });
+
   it('shows the used and refurbished offers from the start of a product named with a condition typed, and hides them on request', async () => {
     const base = searchResult();
     const used = typedAnswer('used sony wh-1000xm5', 'sony wh-1000xm5', {

@@ -2,15 +2,15 @@ import { searchResultSchema, type SearchResult } from '@pricehunt/contracts';
 import { feedOffer } from '@pricehunt/storage/testing';
 import { buildSearchTestApp, type SearchTestApp } from '../../testing/search-app';
 
-const offer = (externalId: string, title: string, brand: string, priceCents: number) =>
-  feedOffer({ externalId, url: `https://www.amazon.com/dp/${externalId}`, title, brand, priceCents, category: 'Electronics > Headphones' });
+const offer = (externalId: string, title: string, brand: string, priceCents: number, category = 'Electronics > Headphones') =>
+  feedOffer({ externalId, url: `https://www.amazon.com/dp/${externalId}`, title, brand, priceCents, category });
 
 const OFFERS = [
   offer('B0PRHP0001', 'Sony WH-CH520 Wireless On-Ear Headphones, Black', 'Sony', 4_900),
   offer('B0PRHP0002', 'JBL Tune 510BT Wireless On-Ear Headphones, Blue', 'JBL', 9_950),
   offer('B0PRHP0003', 'Bose QuietComfort 45 Wireless Noise Cancelling Headphones, Black', 'Bose', 27_900),
   offer('B0PRHP0004', 'Sony WH-1000XM5 Wireless Noise Cancelling Headphones, Silver', 'Sony', 34_900),
-  offer('B0PRTV0055', 'Samsung 55" Class Crystal UHD DU7200 4K Smart TV', 'Samsung', 37_999),
+  offer('B0PRTV0055', 'Samsung 55" Class Crystal UHD DU7200 4K Smart TV', 'Samsung', 37_999, 'Electronics > TVs'),
 ];
 
 describe('search API: a price typed with the words', () => {
@@ -35,11 +35,18 @@ describe('search API: a price typed with the words', () => {
     expect(titles(await search('headphones between 50 and 300'))).toEqual(['Bose QuietComfort 45 Wireless Noise Cancelling Headphones (Black)', 'JBL Tune 510BT Wireless On-Ear Headphones (Blue)']);
   });
 
-  it('answers an empty list when nothing the words fit is priced within it, and keeps the answer as stored', async () => {
+  it('answers an empty list when nothing the words fit is priced within it, those nearest it shown, and keeps the answer as stored', async () => {
     const none = await search('headphones under 20');
     expect(none.product).toBeNull();
     expect(none.matches).toEqual([]);
-    expect(none.similarProducts).toEqual([]);
+    // The headphones priced nearest it, the cheapest first; no TV under $20 stands in for them.
+    expect(none.similarProducts.map((product) => product.title)).toEqual([
+      'Sony WH-CH520 Wireless On-Ear Headphones (Black)',
+      'JBL Tune 510BT Wireless On-Ear Headphones (Blue)',
+      'Bose QuietComfort 45 Wireless Noise Cancelling Headphones (Black)',
+      'Sony WH-1000XM5 Wireless Noise Cancelling Headphones (Silver)',
+    ]);
+    expect((await search('headphones over 400')).similarProducts[0]?.title).toBe('Sony WH-1000XM5 Wireless Noise Cancelling Headphones (Silver)');
     const stored = await t.app.inject({ method: 'GET', url: `/api/search/${none.requestId}` });
     expect(searchResultSchema.parse(stored.json()).priceRange).toEqual({ minCents: null, maxCents: 2_000, currency: null });
   });

@@ -45,13 +45,26 @@ function similarMentionEveryWord(result: SearchResult, words: string): boolean {
   );
 }
 
+/**
+ * A price typed, and every product shown priced outside it: none the words fit is priced within it, and these are the
+ * nearest it (the cheapest earbuds for "earbuds under 100").
+ */
+function nearestThePrice(result: SearchResult): boolean {
+  const range = result.priceRange;
+  if (!range || result.similarProducts.length === 0) return false;
+  return result.similarProducts.every(({ bestPriceCents: price }) => price !== null && ((range.minCents !== null && price < range.minCents) || (range.maxCents !== null && price > range.maxCents)));
+}
+
 /** The heading of the products shown under words no product matches. */
-export const similarProductsTitle = (result: SearchResult, words: string): string =>
-  similarMentionEveryWord(result, words) ? 'Products that mention these words' : 'Products that share some of the words';
+export function similarProductsTitle(result: SearchResult, words: string): string {
+  if (nearestThePrice(result)) return 'Nearest your price';
+  return similarMentionEveryWord(result, words) ? 'Products that mention these words' : 'Products that share some of the words';
+}
 
 /** What the similar products below are, in the sentence under the heading. */
 function similarSentence(result: SearchResult, words: string): string {
   if (result.similarProducts.length === 0) return '';
+  if (nearestThePrice(result)) return 'The products they fit that are priced nearest it are below. ';
   return similarMentionEveryWord(result, words) ? 'The products below mention them in their names, as something they have or fit. ' : 'Products that share some of them are below. ';
 }
 

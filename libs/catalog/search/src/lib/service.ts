@@ -18,7 +18,7 @@ import { readPriceWords } from './price-words';
 import { readShoppingWords } from './shopping-words';
 import { versusFound, versusSides, withoutDanglingVersus } from './versus-words';
 import { gtinFound, productsWithGtin, typedGtin } from './gtin-words';
-import { asWanted, carryingTheWords } from './wanted-products';
+import { asWanted, carryingTheWords, nearestThePrice } from './wanted-products';
 import { createModelCodeLookup } from './model-code';
 import { answerWords, type WordsDeps } from './answer-words';
 import { typedWordsRewrites } from './typed-rewrites';
@@ -339,7 +339,8 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   const candidates = [...new Set([...matchIds.slice(0, MATCH_LIMIT * pool), ...carrying])];
   // Typed words list a line's variants together, smallest first, and so do the products shown beside them.
   const typed = typedLineWords(body, found);
-  const matches = withLines(linesTogether((await asWanted(search.catalog, found, await matchedAll(catalog, candidates, scores))).slice(0, MATCH_LIMIT), typed), body.url === undefined);
+  const fitting = await matchedAll(catalog, candidates, scores);
+  const matches = withLines(linesTogether((await asWanted(search.catalog, found, fitting)).slice(0, MATCH_LIMIT), typed), body.url === undefined);
   // Products past the list's length are not dropped: they lead "More products".
   const listed = new Set([product?.id, ...matches.map((entry) => entry.id)]);
   // Nothing matched: products that share the most words (other models of the line, say) come first, with the
@@ -369,7 +370,10 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
     (entry) => sharesSomething(likeOf, entry, body.url !== undefined) && likeWords(entry) && (!onlyLent.has(entry.id) || lentLike(entry)),
   );
   const model = body.url === undefined ? theModelTypedFirst(found.correctedQuery ?? body.query ?? '', similar) : similar;
-  const similarProducts = withLines(linesTogether((await asWanted(search.catalog, { ...found, cheapestFirst: false }, model)).slice(0, SIMILAR_LIMIT), typed), body.url === undefined);
+  // A price typed that nothing the words fit is priced within: those nearest it are shown (`nearestThePrice`), not others.
+  const nearPrice = !product && matches.length === 0 ? nearestThePrice(found.priceRange, fitting) : [];
+  const similarPriced = nearPrice.length > 0 ? nearPrice : await asWanted(search.catalog, { ...found, cheapestFirst: false }, model);
+  const similarProducts = withLines(linesTogether(similarPriced.slice(0, SIMILAR_LIMIT), typed), body.url === undefined);
   return {
     success: true,
     requestId: body.requestId,

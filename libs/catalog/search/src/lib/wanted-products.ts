@@ -43,3 +43,16 @@ export async function asWanted(catalog: Pick<CatalogRepository, 'lowestPricesIn'
   const kept = priced.filter((entry) => range === null || pricedWithin(range, entry));
   return wants.cheapestFirst ? cheapestFirst(kept) : kept;
 }
+
+/**
+ * Where none is priced within a price typed, the products nearest it first ("earbuds under 100": the cheapest earbuds,
+ * from $119), those in another currency than the price names left out; none without a price typed.
+ */
+export function nearestThePrice(range: SearchPriceRange | null, products: readonly MatchedProduct[]): MatchedProduct[] {
+  if (range === null) return [];
+  const away = (price: number) => Math.max(0, (range.minCents ?? price) - price, price - (range.maxCents ?? price));
+  const priced = products.flatMap((entry) =>
+    entry.bestPriceCents === null || pricedWithin(range, entry) || (range.currency !== null && entry.currency !== null && entry.currency !== range.currency) ? [] : [{ entry, away: away(entry.bestPriceCents) }],
+  );
+  return priced.sort((a, b) => a.away - b.away).map(({ entry }) => entry);
+}
