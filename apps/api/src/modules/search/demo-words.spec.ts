@@ -48,6 +48,8 @@ describe('search API on the demo catalog: what shoppers type', () => {
       expect(found(phone)).toEqual([]);
       expect(phone.similarProducts.length).toBeGreaterThan(3);
       expect(phone.similarProducts.filter((product) => product.category !== 'Smartphones')).toEqual([]);
+      // Makers in turn: a few shown hold many of them.
+      expect(new Set(phone.similarProducts.slice(0, 6).map((product) => product.brand)).size).toBeGreaterThanOrEqual(4);
     }
     // A kind of two letters as well: other makers' TVs for "roku tv".
     const tv = await t.search('roku tv');

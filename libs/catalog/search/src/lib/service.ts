@@ -26,7 +26,7 @@ import { createAnsweredOnce } from './answered-once';
 import { identifyLink, type PageReader } from './identify';
 import { matchedAll, offersOf, shown } from './listed-products';
 import { lineVariants, linesTogether, typedLineWords, withLines } from './line-order';
-import { likeTheListed, relatedToWords, sharesSomething, theModelTypedFirst } from './similar';
+import { likeTheListed, makersInTurn, relatedToWords, sharesSomething, theModelTypedFirst } from './similar';
 import { nearestModels } from './near-model';
 import type { TypedAliases } from './typed-aliases';
 import { namesAKind } from './slug-maker';
@@ -307,8 +307,8 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
 
 /**
  * Words that name nothing for a name the catalog does not sell ("huawei phone", "huawei phones"): what the other words
- * find (every smartphone) stands as similar products, not only what the matcher ranks for all of them (the "Nothing
- * Phone").
+ * find (every smartphone), makers in turn, stands as similar products, not only what the matcher ranks for all of them
+ * (the "Nothing Phone").
  */
 async function withOthersLent(search: Search, words: string, found: Found): Promise<Found> {
   const { index, spelling } = search;
@@ -316,7 +316,7 @@ async function withOthersLent(search: Search, words: string, found: Found): Prom
   const others = await withoutUnsoldNames({ offerCounts: (typed) => index.offerCounts(typed), correct: (text) => spelling.correct(text) }, words);
   if (others === null) return found;
   const other = await lookForTypedWords(search, others);
-  const ids = [...(other.productId !== null ? [other.productId] : []), ...other.matchIds];
+  const ids = await makersInTurn(search.catalog, [...(other.productId !== null ? [other.productId] : []), ...other.matchIds]);
   const score = (id: number) => other.ranked.find((entry) => entry.productId === id)?.score ?? 0;
   return ids.length === 0 ? found : { ...found, lent: { words: others, ranked: ids.map((productId) => ({ productId, score: score(productId) })), listed: true } };
 }

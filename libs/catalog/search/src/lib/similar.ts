@@ -131,3 +131,21 @@ export function theModelTypedFirst<T extends { title: string }>(typed: string, p
   };
   return [...products.filter((product) => holdsModel(product.title)), ...products.filter((product) => !holdsModel(product.title))];
 }
+
+/**
+ * Products in turn by maker: each maker's first, in the order given, then each one's second, and so on, so that a few
+ * shown hold many makers ("huawei phone", where the catalog sells no Huawei: a Nothing Phone, an iPhone, a Galaxy, a
+ * Pixel before a second iPhone).
+ */
+export async function makersInTurn(catalog: Pick<CatalogRepository, 'getProducts'>, ids: readonly number[]): Promise<number[]> {
+  const products = await catalog.getProducts(ids);
+  const seen = new Map<string, number>();
+  const turns = ids.map((id, at) => {
+    const maker = products.get(id)?.brand?.toLowerCase() ?? `#${id}`;
+    const turn = seen.get(maker) ?? 0;
+    seen.set(maker, turn + 1);
+    return { id, turn, at };
+  });
+  return turns.sort((a, b) => a.turn - b.turn || a.at - b.at).map((entry) => entry.id);
+}
+
