@@ -462,6 +462,10 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(found(result)).toEqual([]);
     expect(result.similarProducts.length).toBeGreaterThan(2);
     expect(result.similarProducts.filter((product) => !product.title.includes('PlayStation'))).toEqual([]);
+    // With the maker's name: the line's models before the maker's others ("bose qc35": QuietComfort, then speakers).
+    const bose = await t.search('bose qc35');
+    expect(found(bose)).toEqual([]);
+    expect(bose.similarProducts.slice(0, 2).map((product) => product.title)).toEqual([expect.stringContaining('QuietComfort'), expect.stringContaining('QuietComfort')]);
   });
 
   it('lists nothing for words with a short word no offer carries ("rode nt-usb"), and shows what the others find as similar', async () => {

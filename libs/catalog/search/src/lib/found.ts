@@ -22,7 +22,8 @@ export interface Found {
    * Candidates of a name typed otherwise that the catalog sells no product of (`words`: "playstation 4" for "ps4"):
    * never the answer, only similar products when nothing else is found, and only those sharing a word of that name;
    * or, `listed`, the products words without a name the catalog does not sell list ("phone" of "huawei phone"), each
-   * one similar.
+   * one similar. They come first among the similar products, after the nearest models of a model number typed: they
+   * are what the name meant ("bose qc35": the QuietComfort line before Bose's speakers).
    */
   lent: { words: string; ranked: RankedProduct[]; listed?: boolean } | null;
   /** A price typed with the words (`price-words.ts`): what is listed is priced within it. */

@@ -352,7 +352,7 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   const likeNear = near.size > 0 ? await likeTheListed(search, [...near], ranked) : [];
   const similarIds =
     nothing && sought
-      ? [...new Set([...near, ...likeNear, ...(found.lent?.listed ? lentIds : []), ...(await relatedToWords(search, body.url === undefined, sought)), ...[...ranked, ...lent].map((entry) => entry.productId)])]
+      ? [...new Set([...near, ...likeNear, ...lentIds, ...(await relatedToWords(search, body.url === undefined, sought)), ...[...ranked, ...lent].map((entry) => entry.productId)])]
       : !product && matchIds.length > 0
         ? await likeTheListed(search, matchIds, ranked)
         : ranked.map((entry) => entry.productId);
