@@ -17,3 +17,4 @@ export * from './lib/watches';
 export * from './lib/present';
 export * from './lib/gtin';
 export * from './lib/fold';
+export * from './lib/price-range';

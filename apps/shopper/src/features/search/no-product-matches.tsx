@@ -1,4 +1,4 @@
-import type { SearchResult } from '@pricehunt/contracts';
+import { priceOutside, type SearchResult } from '@pricehunt/contracts';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 
@@ -52,7 +52,7 @@ function similarMentionEveryWord(result: SearchResult, words: string): boolean {
 function nearestThePrice(result: SearchResult): boolean {
   const range = result.priceRange;
   if (!range || result.similarProducts.length === 0) return false;
-  return result.similarProducts.every(({ bestPriceCents: price }) => price !== null && ((range.minCents !== null && price < range.minCents) || (range.maxCents !== null && price > range.maxCents)));
+  return result.similarProducts.every((product) => (priceOutside(range, product) ?? 0) > 0);
 }
 
 /** The heading of the products shown under words no product matches. */

@@ -1,4 +1,4 @@
-import { pricedWithin, readPriceWords } from './price-words';
+import { readPriceWords } from './price-words';
 
 describe('readPriceWords', () => {
   it('reads an upper bound and the words without it', () => {
@@ -33,21 +33,5 @@ describe('readPriceWords', () => {
   it('reads words that are a price alone as typed', () => {
     expect(readPriceWords('under 100')).toBeNull();
     expect(readPriceWords('  below $20 ')).toBeNull();
-  });
-});
-
-describe('pricedWithin', () => {
-  const range = { minCents: 5_000, maxCents: 10_000, currency: null };
-  it('holds for a best price within the bounds, in any currency when none was typed', () => {
-    expect(pricedWithin(range, { bestPriceCents: 5_000, currency: 'USD' })).toBe(true);
-    expect(pricedWithin(range, { bestPriceCents: 10_000, currency: 'EUR' })).toBe(true);
-    expect(pricedWithin(range, { bestPriceCents: 10_001, currency: 'USD' })).toBe(false);
-    expect(pricedWithin(range, { bestPriceCents: 4_999, currency: 'USD' })).toBe(false);
-  });
-
-  it('does not hold for an unknown price, nor for a price in another currency than the typed one', () => {
-    expect(pricedWithin(range, { bestPriceCents: null, currency: 'USD' })).toBe(false);
-    expect(pricedWithin({ ...range, currency: 'EUR' }, { bestPriceCents: 6_000, currency: 'USD' })).toBe(false);
-    expect(pricedWithin({ ...range, currency: 'EUR' }, { bestPriceCents: 6_000, currency: 'EUR' })).toBe(true);
   });
 });

@@ -64,11 +64,3 @@ export function readPriceWords(text: string): { words: string; range: SearchPric
   const words = `${text.slice(0, match.index)} ${text.slice(match.index + match[0].length)}`.replace(/\s+/g, ' ').trim();
   return /[\p{L}\p{N}]/u.test(words) ? { words, range } : null;
 }
-
-/** Whether a product's best price is within the range (in its currency, when the range names one); an unknown price is not. */
-export function pricedWithin(range: SearchPriceRange, product: { bestPriceCents: number | null; currency: string | null }): boolean {
-  const price = product.bestPriceCents;
-  if (price === null) return false;
-  if (range.currency !== null && product.currency !== null && product.currency !== range.currency) return false;
-  return (range.minCents === null || price >= range.minCents) && (range.maxCents === null || price <= range.maxCents);
-}

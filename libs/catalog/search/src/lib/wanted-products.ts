@@ -3,9 +3,8 @@
  * `shopping-words.ts`): those offered in a condition typed, at their lowest price in it, those priced within a price
  * typed, the cheapest first when asked; and, for a condition, the products whose listings carry every searched word.
  */
-import type { MatchedProduct, SearchCondition, SearchPriceRange } from '@pricehunt/contracts';
+import { type MatchedProduct, priceOutside, pricedWithin, type SearchCondition, type SearchPriceRange } from '@pricehunt/contracts';
 import { type CatalogRepository, indexWords, type SearchIndexRepository } from '@pricehunt/catalog-core';
-import { pricedWithin } from './price-words';
 import { cheapestFirst } from './shopping-words';
 
 /** What a search was asked beyond its words. */
@@ -45,14 +44,15 @@ export async function asWanted(catalog: Pick<CatalogRepository, 'lowestPricesIn'
 }
 
 /**
- * Where none is priced within a price typed, the products nearest it first ("earbuds under 100": the cheapest earbuds,
- * from $119), those in another currency than the price names left out; none without a price typed.
+ * Where none is priced within a price typed, the products nearest it first (`priceOutside`: "earbuds under 100" gives
+ * the cheapest earbuds), those of an unknown price or in another currency than the typed one left out; none without a
+ * price typed.
  */
 export function nearestThePrice(range: SearchPriceRange | null, products: readonly MatchedProduct[]): MatchedProduct[] {
   if (range === null) return [];
-  const away = (price: number) => Math.max(0, (range.minCents ?? price) - price, price - (range.maxCents ?? price));
-  const priced = products.flatMap((entry) =>
-    entry.bestPriceCents === null || pricedWithin(range, entry) || (range.currency !== null && entry.currency !== null && entry.currency !== range.currency) ? [] : [{ entry, away: away(entry.bestPriceCents) }],
-  );
-  return priced.sort((a, b) => a.away - b.away).map(({ entry }) => entry);
+  const outside = products.flatMap((entry) => {
+    const away = priceOutside(range, entry);
+    return away === null || away === 0 ? [] : [{ entry, away }];
+  });
+  return outside.sort((a, b) => a.away - b.away).map(({ entry }) => entry);
 }
