@@ -462,6 +462,10 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(found(result)).toEqual([]);
     expect(result.similarProducts.length).toBeGreaterThan(2);
     expect(result.similarProducts.filter((product) => !product.title.includes('PlayStation'))).toEqual([]);
+    // With the maker's name too: "sonyp" of "Sony PULSE Explore" is no PS4.
+    const sony = await t.search('sony ps4');
+    expect(found(sony)).toEqual([]);
+    expect(sony.similarProducts.slice(0, 3).map((product) => product.title)).toEqual([expect.stringContaining('PlayStation'), expect.stringContaining('PlayStation'), expect.stringContaining('PlayStation')]);
     // With the maker's name: the line's models before the maker's others ("bose qc35": QuietComfort, then speakers).
     const bose = await t.search('bose qc35');
     expect(found(bose)).toEqual([]);

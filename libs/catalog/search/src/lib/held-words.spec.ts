@@ -13,6 +13,8 @@ const LISTINGS: Record<number, string[]> = {
   9: ['JBL Xtreme 4 Portable Waterproof Bluetooth Speaker, Black'],
   10: ['JBL Charge 5 Portable Waterproof Bluetooth Speaker (Blue)'],
   11: ['JBL Flip 6 Portable Waterproof Bluetooth Speaker (Red)'],
+  12: ['Sony PULSE Explore CFI-ZWE1 Wireless Earbuds (White)'],
+  13: ['ASUS EAH6870 DC 2DI2S 1GD5 Graphics Card'],
 };
 const catalog = listingsCatalog(LISTINGS);
 
@@ -68,6 +70,13 @@ describe('wordsHeldBy', () => {
     expect(held.get(6)?.unitLeftOut).toBe(false);
     expect((await wordsHeldBy(catalog, 'iphone 15 plus', [2])).get(2)?.unitLeftOut).toBe(false);
     expect((await wordsHeldBy(catalog, 'gopro 27', [6])).get(6)?.unitLeftOut).toBe(false);
+  });
+
+  it('reads a model number typed in pieces as held where a listing writes most of it, its digits all', async () => {
+    expect((await wordsHeldBy(catalog, 'eah 6870 d 2 di 2 s 1 g', [13])).get(13)?.numbers).toBe(true);
+    // "sonyp" of "Sony PULSE" runs across the words typed, but the 4 is in no listing.
+    expect((await wordsHeldBy(catalog, 'sony ps4', [12])).get(12)?.numbers).toBe(false);
+    expect((await wordsHeldBy(catalog, 'sony cfi zwe1', [12])).get(12)?.numbers).toBe(true);
   });
 });
 

@@ -25,12 +25,14 @@ const PIECE_CHARACTERS = 3;
 /**
  * The share of `word` (typed words run together, joined at `joins`) that `text` holds in pieces of PIECE_CHARACTERS
  * or more, read from its start, longest first; none unless a piece runs across a join. Pieces that are each one typed
- * word say only that the listing holds the words apart ("acme 200" of "Acme X1200").
+ * word say only that the listing holds the words apart ("acme 200" of "Acme X1200"). None either when a digit typed is
+ * in no piece: the number is what the pieces stand for, and "sony ps4" is no "Sony PULSE …" for the "sonyp" it shares.
  */
 function coveredShare(word: string, joins: readonly number[], text: string): number {
   let at = 0;
   let covered = 0;
   let across = false;
+  let digitLeft = false;
   while (at < word.length) {
     let length = word.length - at;
     while (length >= PIECE_CHARACTERS && !text.includes(word.slice(at, at + length))) length--;
@@ -38,9 +40,12 @@ function coveredShare(word: string, joins: readonly number[], text: string): num
       covered += length;
       across ||= joins.some((join) => join > at && join < at + length);
       at += length;
-    } else at += 1;
+    } else {
+      digitLeft ||= /\d/.test(word[at] ?? '');
+      at += 1;
+    }
   }
-  return across ? covered / word.length : 0;
+  return across && !digitLeft ? covered / word.length : 0;
 }
 
 /** The length of the longest run of characters `word` and `text` have in common. */
