@@ -454,6 +454,9 @@ describe('search API on the demo catalog: what shoppers type', () => {
     }
     const mouse = await t.search('magic mouse usbc');
     expect(found(mouse).map((product) => product.title)).toEqual(['Apple Magic Mouse (USB-C, Black)', 'Apple Magic Mouse (USB-C, White)']);
+    // Not dropped as a letter too many, which "xbox series" would list the Series S and an Elite controller for.
+    const xbox = await t.search('xbox seriesx');
+    expect({ spelled: xbox.correctedQuery, found: found(xbox).map((product) => product.title) }).toEqual({ spelled: 'xbox series x', found: ['Microsoft Xbox Series X Console (1TB)'] });
   });
 
   it('shows the line’s other models as similar for a line’s short name with a number the catalog sells none of ("ps4")', async () => {
@@ -462,6 +465,15 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(found(result)).toEqual([]);
     expect(result.similarProducts.length).toBeGreaterThan(2);
     expect(result.similarProducts.filter((product) => !product.title.includes('PlayStation'))).toEqual([]);
+    // Glued to its number, as typed apart.
+    for (const [words, spelled, line] of [
+      ['playstation4', 'playstation 4', 'PlayStation'],
+      ['iphone17', 'iphone 17', 'iPhone'],
+    ] as const) {
+      const glued = await t.search(words);
+      expect({ words, spelled: glued.correctedQuery, found: found(glued) }).toEqual({ words, spelled, found: [] });
+      expect(glued.similarProducts.slice(0, 3).map((product) => product.title)).toEqual([expect.stringContaining(line), expect.stringContaining(line), expect.stringContaining(line)]);
+    }
     // With the maker's name too: "sonyp" of "Sony PULSE Explore" is no PS4.
     const sony = await t.search('sony ps4');
     expect(found(sony)).toEqual([]);

@@ -1,4 +1,15 @@
-import { COMPOUND_SPELLINGS_MAX, compoundSpellings, joinedAlike, compoundWordSpellings, gluedNumberSpellings, joinedSpellings, numberUnitSpellings, splitSpellings } from './compound-words';
+import {
+  COMPOUND_SPELLINGS_MAX,
+  compoundSpellings,
+  joinedAlike,
+  compoundWordSpellings,
+  gluedNumberSpellings,
+  joinedSpellings,
+  letterApartSpellings,
+  nameNumberCut,
+  numberUnitSpellings,
+  splitSpellings,
+} from './compound-words';
 
 const COMPOUNDS: Record<string, string[]> = { phone: ['headphones', 'smartphone'], buds: ['earbuds'], case: ['suitcase', 'bookcase', 'showcase'] };
 const compoundsOf = (word: string) => COMPOUNDS[word.toLowerCase()] ?? [];
@@ -113,6 +124,38 @@ describe('gluedNumberSpellings', () => {
   it('cuts only where letters meet digits when asked to', async () => {
     expect(await gluedNumberSpellings('iphone16 s24ultra', offerCounts, true)).toEqual(['iphone 16 s24ultra', 'iphone16 s24 ultra']);
     expect(await gluedNumberSpellings('galaxys24', offerCounts, true)).toEqual([]);
+  });
+});
+
+describe('letterApartSpellings', () => {
+  const counts = async (words: readonly string[]) => new Map(words.map((word) => [word, ['xbox', 'series', 'x', 's'].includes(word) ? 9 : 0]));
+
+  it('writes a word no offer carries as a word offers carry and its last letter, where offers carry the letter too', async () => {
+    expect(await letterApartSpellings('xbox seriesx', counts)).toEqual(['xbox series x']);
+    expect(await letterApartSpellings('Xbox SeriesS', counts)).toEqual(['Xbox series s']);
+  });
+
+  it('leaves words offers carry, short words and letters no offer carries alone', async () => {
+    expect(await letterApartSpellings('xbox series x', counts)).toEqual([]);
+    expect(await letterApartSpellings('xbs', counts)).toEqual([]);
+    expect(await letterApartSpellings('seriesz', counts)).toEqual([]);
+    expect(await letterApartSpellings('series9', counts)).toEqual([]);
+  });
+});
+
+describe('nameNumberCut', () => {
+  const counts = async (words: readonly string[]) => new Map(words.map((word) => [word, ['playstation', 'iphone', 'iphone15', '15'].includes(word) ? 9 : 0]));
+
+  it('cuts a name offers carry from the number glued to it, whether or not offers carry the number', async () => {
+    expect(await nameNumberCut('sony playstation4 slim', counts)).toBe('sony playstation 4 slim');
+    expect(await nameNumberCut('iphone17', counts)).toBe('iphone 17');
+  });
+
+  it('leaves words offers carry, names no offer carries and codes alone', async () => {
+    expect(await nameNumberCut('iphone15', counts)).toBeNull();
+    expect(await nameNumberCut('galaxys30', counts)).toBeNull();
+    expect(await nameNumberCut('ps4 wh1000xm5', async () => new Map([['ps', 9], ['wh', 9]]))).toBeNull();
+    expect(await nameNumberCut('iphone 17', counts)).toBeNull();
   });
 });
 

@@ -69,6 +69,14 @@ export async function splitSpellings(text: string, offerCounts: OfferCounts): Pr
   });
 }
 
+/**
+ * The typed words with one word of letters that no offer carries written as a word offers carry and its last letter
+ * apart, where offers carry that letter as a word too ("xbox seriesx" as "xbox series x"): a name's letter glued to it,
+ * which spelling would drop as a letter too many ("series").
+ */
+export const letterApartSpellings = (text: string, offerCounts: OfferCounts): Promise<string[]> =>
+  cutSpellings(text, offerCounts, (word) => (LETTERS.test(word) && word.length > PART_MIN ? [[word.slice(0, -1), word.slice(-1)] as const] : []));
+
 type OfferCounts = (words: readonly string[]) => Promise<Map<string, number>>;
 type Cut = readonly [string, string];
 
@@ -108,6 +116,26 @@ export async function gluedNumberSpellings(text: string, offerCounts: OfferCount
     const all = LONE_DIGIT_NAME.test(word) ? [[word.slice(0, -1), word.slice(-1)] as const] : cutsOf(word, GLUED_PART_MIN);
     return atDigits ? all.filter(([left, right]) => isDigit(left.at(-1)) !== isDigit(right[0])) : all;
   });
+}
+
+/** A name of letters glued to a number ("playstation4", "iphone17"). */
+const NAME_AND_NUMBER = /^(\p{L}{4,})(\d{1,3})$/u;
+
+/**
+ * The typed words with the first word that no offer carries and is a name offers carry glued to a number cut apart
+ * ("playstation4" as "playstation 4"), whether or not offers carry the number: a model the catalog does not sell is
+ * looked for as its line's name and number. Null when no word is such.
+ */
+export async function nameNumberCut(text: string, offerCounts: OfferCounts): Promise<string | null> {
+  const words = typedWords(text);
+  const glued = words.map((word) => NAME_AND_NUMBER.exec(word.toLowerCase()));
+  const names = glued.flatMap((match) => (match ? [match[0], match[1] ?? ''] : []));
+  if (names.length === 0) return null;
+  const counts = await offerCounts([...new Set(names)]);
+  const carried = (word: string) => (counts.get(word) ?? 0) > 0;
+  const at = glued.findIndex((match) => match !== null && !carried(match[0]) && carried(match[1] ?? ''));
+  const match = glued[at];
+  return match ? [...words.slice(0, at), match[1], match[2], ...words.slice(at + 1)].join(' ') : null;
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * The ways typed words that find little are searched again, in order (`lookForTypedWords` in `service.ts`): a name
- * shoppers write otherwise, the other number, a generation written the other way or without its Mark, an edition glued
- * to a number as its letters, a camera kit as its listings write it, a name typed as its initials, a kind typed in
- * another language, the words spelled otherwise, a brand typed by its sound.
+ * glued to its number cut apart, a name shoppers write otherwise, the other number, a generation written the other way
+ * or without its Mark, an edition glued to a number as its letters, a camera kit as its listings write it, a name typed
+ * as its initials, a kind typed in another language, a name's letter glued to it written apart, the words spelled
+ * otherwise, a brand typed by its sound.
  */
 import { type CatalogRepository, isCommonWord, type SearchIndexRepository, type SpellingCorrector, TWO_EDITS_FROM } from '@pricehunt/catalog-core';
 import { generationSpelling, generationWithoutMark, generationWordOtherWay } from './generations';
@@ -12,6 +13,7 @@ import { initialismsWrittenOut } from './initialisms';
 import { kitAsLens } from './lens-kit';
 import { inListingsNumber } from './word-number';
 import { spelledWords } from './short-words';
+import { letterApartSpellings, nameNumberCut } from './compound-words';
 import type { TypedAliases } from './typed-aliases';
 import { brandTypedBySound } from './sounded-brand';
 import { findsClearlyMore, findsNothing, type WordsAnswer } from './search-words';
@@ -82,6 +84,10 @@ export function typedWordsRewrites(reads: RewriteReads, current: () => WordsAnsw
     ...(aliases ? [{ rewrite: (text: string) => aliases.rewriteUnread(text), better: holdsAll, lendsCandidates: false, always: true }] : []),
     // Words typed in the other number than listings write them ("laptops", "tvs" of "Laptop", "Smart TV").
     ...(offerCounts ? [{ rewrite: (text: string) => inListingsNumber(text, offerCounts), better: holdsAll, lendsCandidates: false, same: true }] : []),
+    // A name glued to its number ("iphone15", "playstation4") cut apart, as listings write it (`nameNumberCut`): kept
+    // too where the words as typed find nothing at all, a model the catalog does not sell, so that its line's other
+    // models are shown as for the words typed apart.
+    ...(offerCounts ? [{ rewrite: (text: string) => nameNumberCut(text, offerCounts), better: (found: WordsAnswer) => holdsAll(found) || (found.ranked.length > 0 && current().ranked.length === 0), lendsCandidates: false }] : []),
     ...(aliases ? [{ rewrite: (text: string) => aliases.rewrite(text), better: holdsAll, lendsCandidates: true }] : []),
     // "5th generation" as listings write it, "5th Gen": the same words (`generationWordOtherWay`).
     { rewrite: async (text: string) => generationWordOtherWay(text), better: holdsAll, lendsCandidates: false, same: true, spells: true },
@@ -99,6 +105,8 @@ export function typedWordsRewrites(reads: RewriteReads, current: () => WordsAnsw
     ...(offerCounts ? [{ rewrite: (text: string) => initialismsWrittenOut({ offerCounts, rankedTitles: (limit: number) => rankedTitles(catalog, current(), limit) }, text), better: holdsAll, lendsCandidates: false }] : []),
     // A kind typed in another language ("kopfhörer sony": `foreign-kinds.ts`).
     { rewrite: async (text: string) => englishKinds(text), better: holdsAll, lendsCandidates: false },
+    // A name's letter glued to it ("xbox seriesx"), kept where what it finds holds every word, before spelling drops the letter.
+    ...(offerCounts ? [{ rewrite: async (text: string) => (await letterApartSpellings(text, offerCounts))[0] ?? null, better: holdsAll, lendsCandidates: false }] : []),
     ...(spelling ? [{ rewrite: (text: string) => spelledWords(spelling, index ? { index, catalog, aliases } : null, text), better: (found: WordsAnswer, typed: string, spelled: string) => spelledBetter(found, current(), typed, spelled), lendsCandidates: false, spells: true }] : []),
     ...(offerCounts ? [{ rewrite: (text: string) => brandTypedBySound(catalog, offerCounts, text, current().ranked), better: holdsAll, lendsCandidates: false }] : []),
   ];
