@@ -484,6 +484,19 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(bose.similarProducts.slice(0, 2).map((product) => product.title)).toEqual([expect.stringContaining('QuietComfort'), expect.stringContaining('QuietComfort')]);
   });
 
+  it('shows the line’s models nearest a number the catalog sells none of first ("pixel 11": the Pixel 9 before the 8a)', async () => {
+    for (const [words, nearest] of [
+      ['pixel 11', 'Google Pixel 9 '],
+      ['iphone 17', 'Apple iPhone 16 ('],
+      ['galaxy s30', 'Samsung Galaxy S25 '],
+      // Not the "BoostCharge Pro 3-in-1" charging pad: no AirPods.
+      ['airpods pro 3', 'Apple AirPods Pro 2 '],
+    ] as const) {
+      const result = await t.search(words);
+      expect({ words, found: found(result), first: result.similarProducts[0]?.title }).toEqual({ words, found: [], first: expect.stringContaining(nearest) });
+    }
+  });
+
   it('lists nothing for words with a short word no offer carries ("rode nt-usb"), and shows what the others find as similar', async () => {
     // "nt" is no English word, though subtitles split "don't" into "don" and "nt".
     for (const words of ['rode nt-usb', 'rode nt usb', 'xq usb']) {

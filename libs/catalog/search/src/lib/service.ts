@@ -26,7 +26,7 @@ import { createAnsweredOnce } from './answered-once';
 import { identifyLink, type PageReader } from './identify';
 import { matchedAll, offersOf, shown } from './listed-products';
 import { lineVariants, linesTogether, typedLineWords, withLines } from './line-order';
-import { likeTheListed, makersInTurn, relatedToWords, sharesSomething, theModelTypedFirst } from './similar';
+import { likeTheListed, makersInTurn, nearestInLineFirst, relatedToWords, sharesSomething, theModelTypedFirst } from './similar';
 import { nearestModels } from './near-model';
 import type { TypedAliases } from './typed-aliases';
 import { namesAKind } from './slug-maker';
@@ -369,7 +369,9 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   const similar = (await matchedAll(catalog, similarIds.filter((id) => !listed.has(id)).slice(0, SIMILAR_LIMIT * pool * SIMILAR_POOL), scores)).filter(
     (entry) => sharesSomething(likeOf, entry, body.url !== undefined) && likeWords(entry) && (!onlyLent.has(entry.id) || lentLike(entry)),
   );
-  const model = body.url === undefined ? theModelTypedFirst(found.correctedQuery ?? body.query ?? '', similar) : similar;
+  // Words that name a model nothing is found for: the line's models nearest it first ("pixel 11": `nearestInLineFirst`).
+  const typedWords = found.correctedQuery ?? body.query ?? '';
+  const model = body.url === undefined ? theModelTypedFirst(typedWords, nothing ? nearestInLineFirst(typedWords, similar) : similar) : similar;
   // A price typed that nothing the words fit is priced within: those nearest it are shown (`nearestThePrice`), not others.
   const nearPrice = !product && matches.length === 0 ? nearestThePrice(found.priceRange, fitting) : [];
   const similarPriced = nearPrice.length > 0 ? nearPrice : await asWanted(search.catalog, { ...found, cheapestFirst: false }, model);

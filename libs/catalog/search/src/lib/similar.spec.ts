@@ -1,4 +1,4 @@
-import { sameLineFirst, sharesSomething, theModelTypedFirst } from './similar';
+import { nearestInLineFirst, sameLineFirst, sharesSomething, theModelTypedFirst } from './similar';
 
 const jacket = { title: "Patagonia Men's Nano Puff Jacket", brand: 'Patagonia' };
 
@@ -96,3 +96,30 @@ describe('theModelTypedFirst', () => {
   });
 });
 
+
+describe('nearestInLineFirst', () => {
+  const titles = (typed: string, names: string[]) => nearestInLineFirst(typed, names.map((title) => ({ title }))).map((product) => product.title);
+  const phones = ['Google Pixel 8a (128GB, Aloe)', 'Apple iPhone 16e (128GB)', 'Google Pixel 9 (128GB, Obsidian)', 'Apple iPhone 15 (128GB)', 'Apple iPhone 16 (256GB)', 'Samsung Galaxy S24+ (256GB)', 'Samsung Galaxy S25 (256GB)'];
+
+  it('puts the line’s model nearest the number typed first, an edition of it after the model itself', () => {
+    expect(titles('pixel 11', phones)).toEqual([phones[2], phones[0], ...phones.filter((title) => !title.includes('Pixel'))]);
+    expect(titles('apple iphone 17', phones).slice(0, 3)).toEqual([phones[4], phones[1], phones[3]]);
+    expect(titles('galaxy s30', phones).slice(0, 2)).toEqual([phones[6], phones[5]]);
+  });
+
+  it('reads as the line’s only products whose names hold every other word of letters typed', () => {
+    const pods = ['Belkin BoostCharge Pro 3-in-1 Wireless Charging Pad', 'Apple AirPods 4 Wireless Earbuds', 'Apple AirPods Pro 2 Wireless Earbuds'];
+    expect(titles('airpods pro 3', pods)).toEqual([pods[2], pods[0], pods[1]]);
+  });
+
+  it('reads a number glued to the line’s word in the name ("HERO13")', () => {
+    const cameras = ['GoPro HERO11 Action Camera', 'Acer Swift Go 14 Laptop', 'GoPro HERO13 Action Camera'];
+    expect(titles('gopro hero 14', cameras)).toEqual([cameras[2], cameras[0], cameras[1]]);
+  });
+
+  it('keeps the order when the words type no line’s number', () => {
+    expect(titles('pixel', phones)).toEqual(phones);
+    expect(titles('11', phones)).toEqual(phones);
+    expect(titles('ps 4', phones)).toEqual(phones);
+  });
+});

@@ -149,3 +149,47 @@ export async function makersInTurn(catalog: Pick<CatalogRepository, 'getProducts
   return turns.sort((a, b) => a.turn - b.turn || a.at - b.at).map((entry) => entry.id);
 }
 
+
+/** A typed model's number within its line, with the letters the line writes before it: "11" of "pixel 11", "s30" of "galaxy s30". */
+const LINE_NUMBER = /^(\p{L}{0,2})(\d{1,3})$/u;
+
+/**
+ * How far a name's model is from the one typed in its line (`line`, the word before it; `letters`, those before its
+ * number): the difference of their numbers, and half more where letters follow the name's number (an edition: "Pixel
+ * 8a", "iPhone 16e"); null when the name holds no model of that line, after the line's word or glued to it ("Watch7").
+ */
+function modelDistance(title: string, line: string, letters: string, number: number): number | null {
+  const own = indexWords(title);
+  const model = new RegExp(`^${letters}(\\d{1,3})(\\p{L}*)$`, 'u');
+  for (const [at, word] of own.entries()) {
+    const next = word === line ? own[at + 1] : word.startsWith(line) ? word.slice(line.length) : undefined;
+    const read = next === undefined ? null : model.exec(next);
+    if (read) return Math.abs(Number(read[1]) - number) + (read[2] ? 0.5 : 0);
+  }
+  return null;
+}
+
+/**
+ * Products as ranked, those of the line typed nearest the model typed first, nearest first, where the words name a
+ * model the catalog does not sell by its line's word and a number ("pixel 11": the Pixel 9s before the 8a; "iphone 17":
+ * the iPhone 16s, then the 16e). A product is of the line when its name holds every other word of letters typed:
+ * "airpods pro 3" puts the AirPods Pro 2 first, not a charging pad's "Pro 3-in-1". The ranking as it is when the words
+ * type no such model.
+ */
+export function nearestInLineFirst<T extends { title: string }>(typed: string, products: readonly T[]): T[] {
+  const words = indexWords(typed);
+  const at = words.findIndex((word, index) => index > 0 && LINE_NUMBER.test(word) && /^\p{L}{3,}$/u.test(words[index - 1] ?? ''));
+  const [, letters = '', digits = ''] = LINE_NUMBER.exec(words[at] ?? '') ?? [];
+  if (at < 0) return [...products];
+  const line = words[at - 1] ?? '';
+  // The line's word is read by `modelDistance`, glued to its number too ("HERO13").
+  const named = words.filter((word, index) => index !== at - 1 && /^\p{L}+$/u.test(word));
+  const ofLine = (title: string) => {
+    const own = new Set(indexWords(title));
+    return named.every((word) => own.has(word)) ? modelDistance(title, line, letters, Number(digits)) : null;
+  };
+  const distances = new Map(products.map((product) => [product, ofLine(product.title)]));
+  const inLine = products.filter((product) => distances.get(product) !== null);
+  const nearest = [...inLine].sort((a, b) => (distances.get(a) ?? 0) - (distances.get(b) ?? 0));
+  return [...nearest, ...products.filter((product) => distances.get(product) === null)];
+}
