@@ -43,7 +43,8 @@ export {
   type PackedVector,
 } from './lib/tfidf';
 export type { ItemIdentity } from './lib/item';
-export { prepareOffer, isPreparedOffer, editionOf, type PreparedOffer } from './lib/prepare';
+export { prepareOffer, isPreparedOffer, editionOf, readsAsAccessory, type PreparedOffer } from './lib/prepare';
+export { withoutWhatComesWith } from './lib/comes-with';
 export {
   FEATURE_NAMES,
   NON_POSITIVE_FEATURES,

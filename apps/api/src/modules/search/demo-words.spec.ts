@@ -224,6 +224,16 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(soundbars.filter((title) => / TV /.test(title))).toEqual([]);
   });
 
+  it('lists every product that holds a kind typed, one that comes with an accessory too ("power bank": the Nano "with Built-in USB-C Cable")', async () => {
+    for (const [words, listed] of [
+      ['anker power bank', ['Anker 737 Power Bank A1289 PowerCore 24K (Black)', 'Anker Nano Power Bank 10000mAh with Built-in USB-C Cable (Black)']],
+      ['microsd 256gb', ['SanDisk Extreme microSDXC UHS-I Card (256GB)', 'Samsung PRO Plus microSDXC Memory Card with Adapter (256GB)']],
+    ] as const) {
+      const result = await t.search(words);
+      expect({ words, product: result.product?.title ?? null, listed: found(result).map((product) => product.title) }).toEqual({ words, product: null, listed: expect.arrayContaining(listed) });
+    }
+  });
+
   it('reads a name typed after the kind as what the item is for ("logitech keyboard mac": the keyboards made for Mac)', async () => {
     const keyboards = found(await t.search('logitech keyboard mac')).map((product) => product.title);
     expect(keyboards.length).toBeGreaterThan(0);

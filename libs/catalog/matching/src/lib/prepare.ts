@@ -6,6 +6,7 @@ import { wordsMeaning } from './word-lists';
 import { codeColours, colourNames, extractColours, extractLineNumbers, extractModelCandidates, extractQuantities, quantitiesByKind, type QuantityKind } from './extract';
 import { foldText, MARKETING_WORDS, normaliseBrand, normaliseGtin, normaliseModel, normalisePartNumber, STOP_WORDS, tokenizeTitle } from './normalise';
 import type { ItemIdentity } from './item';
+import { withoutWhatComesWith } from './comes-with';
 import { gtinsInTitle, licenceSeats, licenceTerms, priceInTitle, productCodes, softwareVersions, titleHead } from './listing';
 import { type IdfStats, type PackedVector, type SparseVector, trigramVector, wordVector } from './tfidf';
 
@@ -31,6 +32,13 @@ const PLATFORM_WORDS: Record<string, string> = {
   linux: 'linux', android: 'android', ios: 'ios', ps3: 'ps3', ps4: 'ps4', ps5: 'ps5', xbox: 'xbox', wii: 'wii',
 };
 const ACCESSORY_RE = /(?<![a-z])(?:case|cover|sleeve|skin|charger|adapter|adaptor|cable|mount|stand|holder|strap|screen protector|replacement|compatible|for use with)(?![a-z])|(?<![a-z])for (?:the )?(?:apple|samsung|sony|canon|nikon|ipod|iphone|ipad|galaxy|kindle)/;
+
+/**
+ * Whether a title reads as an accessory (`PreparedOffer.accessory`) once what it says its item comes with is left out
+ * (`withoutWhatComesWith`): a "Memory Card with Adapter" is no adapter, a "Power Bank with Built-in USB-C Cable" no
+ * cable, "AirPods Pro 2 with MagSafe Charging Case" no case.
+ */
+export const readsAsAccessory = (title: string): boolean => ACCESSORY_RE.test(foldText(withoutWhatComesWith(title)));
 
 /**
  * A title that says outright it is a part or accessory made for something else: "replacement …", "… compatible with",

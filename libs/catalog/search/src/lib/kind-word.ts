@@ -12,10 +12,10 @@
  * theirs, not a kind ("alexa"); typed last beside an everyday word a listing writes as its own, it names what that item
  * is for ("logitech keyboard mac").
  */
+import { withoutWhatComesWith } from '@pricehunt/catalog-matching';
 import { type CatalogRepository, foldText, isCommonWord } from '@pricehunt/catalog-core';
 import { headWord } from './unknown-words';
 import { otherNumbers } from './word-number';
-import { withoutWhatComesWith } from './comes-with';
 import { writtenAfterMaker } from './held-words';
 
 /** Products found at least that all come with a word make it a feature of theirs, not an item they come with. */

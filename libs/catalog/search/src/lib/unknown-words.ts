@@ -11,10 +11,9 @@
  * the similar products show; a brand alone would list everything its maker sells.
  */
 import { type CatalogRepository, foldText, isCommonWord } from '@pricehunt/catalog-core';
-import { colourNames, extractColours } from '@pricehunt/catalog-matching';
+import { colourNames, extractColours, withoutWhatComesWith } from '@pricehunt/catalog-matching';
 import { GENERATION_WORD, ORDINAL_WORD } from './generations';
 import { holdWordStarting, listingsOf, listingWords, productsWithWordStarting, writtenAfterMaker } from './held-words';
-import { withoutWhatComesWith } from './comes-with';
 import { otherNumbers } from './word-number';
 
 const LETTERS = /^\p{L}+$/u;

@@ -2,7 +2,7 @@
  * Words only: the matcher's ranking of products for a URL's slug or typed words, blended with how much of the words'
  * weight each product's offers hold and lowered for every attribute the words state and no offer shares.
  */
-import { clusterEvidence, type ClusterEvidence, type ItemIdentity, type PreparedOffer, type QuantityKind } from '@pricehunt/catalog-matching';
+import { clusterEvidence, type ClusterEvidence, type ItemIdentity, type PreparedOffer, type QuantityKind, readsAsAccessory } from '@pricehunt/catalog-matching';
 import { present } from '@pricehunt/contracts';
 import type { OfferRef } from '../ports';
 import { indexWords } from '../words';
@@ -42,7 +42,7 @@ interface WordsContext {
   brand: string | null;
   modelsAllHeldSomewhere: boolean;
   accessoryRival: boolean;
-  accessory: (productId: number) => boolean;
+  accessory: (productId: number, made?: boolean) => boolean;
   ranking: WordsRanking;
 }
 
@@ -67,12 +67,15 @@ export function* rankByWords(cache: OfferCache, item: ItemIdentity, preparedItem
   // some of them ("Tab M23 TB328XU" for words naming the "Tab M23 TB119FU") is another model, not a loose fit.
   const modelsAllHeldSomewhere = [...evidenceOf.values()].some((evidence) => evidence.modelsAllHeld);
   const { namesHeld, heldSomewhere } = nameWordsHeld(cache, item.title, refs, entryOf);
-  const accessory = (productId: number) => {
+  // Most of a product's listings name an accessory (`PreparedOffer.accessory`); `made`: still do once what they say
+  // their item comes with is left out (`readsAsAccessory`), as an accessory made for something else does. A "Memory
+  // Card with Adapter" is no adapter, though its listings name one as words that ask for an adapter would.
+  const accessory = (productId: number, made = false) => {
     const offers = prepared.get(productId) ?? [];
-    return offers.filter((offer) => offer.accessory).length * 2 > offers.length;
+    return offers.filter((offer) => offer.accessory && (!made || readsAsAccessory(offer.offer.title))).length * 2 > offers.length;
   };
   const bestCoverage = Math.max(0, ...ranked.map((entry) => coverage.get(entry.productId)?.share ?? 0));
-  const accessoryRival = !preparedItem.accessory && ranked.some((entry) => !accessory(entry.productId) && (coverage.get(entry.productId)?.share ?? 0) >= bestCoverage * ACCESSORY_RIVAL);
+  const accessoryRival = !preparedItem.accessory && ranked.some((entry) => !accessory(entry.productId, true) && (coverage.get(entry.productId)?.share ?? 0) >= bestCoverage * ACCESSORY_RIVAL);
   const ranking = options.ranking ?? defaultRanking()[typed ? 'typed' : 'slug'];
   const context: WordsContext = { preparedItem, prepared, evidenceOf, coverage, listed, namesHeld, heldSomewhere, brand, modelsAllHeldSomewhere, accessoryRival, accessory, ranking };
   const scored = ranked.map((entry) => scoreWords(entry, context));
@@ -142,7 +145,7 @@ function scoreWords(entry: RankedProduct, context: WordsContext): RankedProduct 
   const held = context.namesHeld.get(entry.productId);
   const covered = context.coverage.get(entry.productId);
   const strongModelConflict = evidence.modelConflict || (evidence.modelMismatch && context.modelsAllHeldSomewhere);
-  const isAccessory = context.accessory(entry.productId);
+  const madeAsAccessory = context.accessory(entry.productId, true);
   const brand = context.brand;
   const candidate: WordsCandidate = {
     matcher: entry.score,
@@ -158,8 +161,8 @@ function scoreWords(entry: RankedProduct, context: WordsContext): RankedProduct 
       listedAtRetailer: context.listed?.has(entry.productId) ? 1 : 0,
       nameConflicts: [...context.heldSomewhere].filter((word) => !held?.has(word)).length,
       brandConflict: brand && !offers.some((offer) => offer.brand === brand) ? 1 : 0,
-      accessoryProduct: context.accessoryRival && isAccessory ? 1 : 0,
-      accessoryWords: context.preparedItem.accessory && offers.length > 0 && !isAccessory ? 1 : 0,
+      accessoryProduct: context.accessoryRival && madeAsAccessory ? 1 : 0,
+      accessoryWords: context.preparedItem.accessory && offers.length > 0 && !context.accessory(entry.productId) ? 1 : 0,
       wordsMissing: covered?.all === true ? 0 : 1,
     },
   };
