@@ -417,6 +417,16 @@ describe('search API on the demo catalog: what shoppers type', () => {
     }
   });
 
+  it('lists no monitor whose listings give a "Low Blue Light" after its name for "ring light", which the catalog does not sell', async () => {
+    // Searched as "light", without the everyday word no offer carries: that kind is no monitor's.
+    for (const typed of ['ring light', 'light for video calls']) {
+      const result = await t.search(typed);
+      expect({ typed, found: found(result).map((product) => product.title) }).toEqual({ typed, found: [] });
+    }
+    // The kind kept where the products found are named as it ("baby monitor": monitors).
+    expect(found(await t.search('baby monitor')).length).toBeGreaterThan(1);
+  });
+
   it('finds a compound typed apart and misspelt ("galaxy budz", "galxy buds 3") as its listings write it', async () => {
     for (const typed of ['galaxy budz', 'galxy buds', 'samsung budz', 'galxy buds 3']) {
       const result = await t.search(typed);

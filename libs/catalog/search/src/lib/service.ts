@@ -293,7 +293,8 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
   const otherKind = async () => foundSome && (await listsOtherKind(search.catalog, words, foundIds(found)));
   if (foundSome && found.complete !== false) return !found.ofKind && (await otherKind()) ? listsNothing : found;
   const reduced = await searchedAs(search, await withoutUnknownWords(words, (typed) => index.offerCounts(typed)));
-  if (reduced) return reduced;
+  // Words kept whose kind no product found is named as ("ring light" as "light": monitors' "Low Blue Light") list nothing.
+  if (reduced) return (await listsOtherKind(search.catalog, reduced.correctedQuery ?? '', foundIds(reduced), true)) ? listsNothing : reduced;
   // Everyday words no listing of the kind sought says ("mobile phone", "gaming phone"): the kind is searched without them.
   const makers = () => makersTyped({ catalog: search.catalog, index }, words);
   const unsaid = await searchedAs(search, await withoutUnsaidWords(search.catalog, words, async (kind) => foundIds(await lookForTypedWords(search, kind)), makers));

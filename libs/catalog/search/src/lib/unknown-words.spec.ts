@@ -108,6 +108,8 @@ describe('listsOtherKind', () => {
     2: ['Echelon Universal TV Stand for 32-65" TVs'],
     3: ['Logitech Brio 4K Webcam, Plug and Play, Black', 'Logitech Brio 4K Webcam - Black'],
     4: ['Kasa Smart Plug Mini, Plug-n-Play Setup'],
+    5: ['Samsung Odyssey G7 32" 4K UHD Gaming Monitor, Low Blue Light', 'Samsung Odyssey G7 4K UHD Gaming Monitor (32")'],
+    6: ['Neewer 18" LED Ring Light with Stand, Dimmable'],
   });
 
   it('reads a kind a listing names only as what the thing comes with as another kind ("tv stand": no TV with its stand)', async () => {
@@ -118,6 +120,12 @@ describe('listsOtherKind', () => {
   it('reads a kind a listing names only as how the thing works as another kind ("smart plug": no "Plug and Play" webcam)', async () => {
     expect(await listsOtherKind(catalog, 'smart plug', [3])).toBe(true);
     expect(await listsOtherKind(catalog, 'smart plug', [3, 4])).toBe(false);
+  });
+
+  it('reads, in a listing’s name only, a kind its listings give after the name as another kind ("light": no monitor with "Low Blue Light")', async () => {
+    expect(await listsOtherKind(catalog, 'light', [5])).toBe(false);
+    expect(await listsOtherKind(catalog, 'light', [5], true)).toBe(true);
+    expect(await listsOtherKind(catalog, 'light', [5, 6], true)).toBe(false);
   });
 });
 

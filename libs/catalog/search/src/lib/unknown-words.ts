@@ -116,22 +116,29 @@ export function kindWord(words: readonly string[]): string | null {
  * Whether no listing of the products found (`productIds`) holds the word that names the kind of thing sought
  * (`everydayKind`): "iphone 15 case" lists iPhones for its "iphone 15", and where no case for one is sold the phones are
  * no answer to it, nor are laptops to "laptop bag". The kind in either number ("bags": a listing's "Bag", "mice":
- * "Mouse"), and as the beginning of a listing's word ("mag" of a model number typed loosely: "Magenta").
+ * "Mouse"), and as the beginning of a listing's word ("mag" of a model number typed loosely: "Magenta"). `inName`: in
+ * the listing's name (`listingName`) only, for words kept of those typed (`withoutUnknownWords`): "ring light" searched
+ * as "light" finds monitors whose listings give "Low Blue Light" after the name, none of them a light.
  */
-export async function listsOtherKind(catalog: Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems'>, words: string, productIds: readonly number[]): Promise<boolean> {
+export async function listsOtherKind(catalog: Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems'>, words: string, productIds: readonly number[], inName = false): Promise<boolean> {
   const kind = everydayKind(words);
   if (kind === null) return false;
-  return (await productsWithWordStarting(catalog, [kind, ...otherNumbers(kind)], productIds, withoutWhatComesWith)).size === 0;
+  const named = inName ? (title: string) => listingName(withoutWhatComesWith(title)) : withoutWhatComesWith;
+  return (await productsWithWordStarting(catalog, [kind, ...otherNumbers(kind)], productIds, named)).size === 0;
 }
 
 /**
- * The word a listing's title names its kind by: the last word of letters of its name, before a bracket, a comma, a
- * dash between words, or what the thing comes with, is for or is made by ("Tilt-Head Stand Mixer, Empire Red": mixer;
- * "USB-C Hub Monitor (27")": monitor).
+ * A listing's title without what follows its item's name: a bracket, a comma, a dash between words, or what the thing
+ * comes with, is for or is made by ("Samsung Odyssey G7 32" Gaming Monitor, Low Blue Light": the monitor's name).
+ */
+const listingName = (title: string): string => title.split(/\s+(?:with|w\/|for|by)\s+|[,([|]|\s[-–—]\s/i)[0] ?? '';
+
+/**
+ * The word a listing's title names its kind by: the last word of letters of its name (`listingName`: "Tilt-Head Stand
+ * Mixer, Empire Red": mixer; "USB-C Hub Monitor (27")": monitor).
  */
 export function listingKind(title: string): string | null {
-  const name = title.split(/\s+(?:with|w\/|for|by)\s+|[,([|]|\s[-–—]\s/i)[0] ?? '';
-  return foldText(name).split(/[^\p{L}\p{N}]+/u).filter((word) => LETTERS.test(word)).at(-1) ?? null;
+  return foldText(listingName(title)).split(/[^\p{L}\p{N}]+/u).filter((word) => LETTERS.test(word)).at(-1) ?? null;
 }
 
 /** Words typed that are read for words no listing of their kind says: more are a listing's title, which ranking reads whole. */
