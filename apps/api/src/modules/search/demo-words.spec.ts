@@ -425,6 +425,9 @@ describe('search API on the demo catalog: what shoppers type', () => {
     }
     // The kind kept where the products found are named as it ("baby monitor": monitors).
     expect(found(await t.search('baby monitor')).length).toBeGreaterThan(1);
+    // Nor is "led" the end of a compound "sealed", which a monitor's "New Sealed" listing holds.
+    const led = await t.search('led light');
+    expect({ spelled: led.correctedQuery, found: found(led).map((product) => product.title) }).toEqual({ spelled: null, found: [] });
   });
 
   it('finds a compound typed apart and misspelt ("galaxy budz", "galxy buds 3") as its listings write it', async () => {

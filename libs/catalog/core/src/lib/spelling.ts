@@ -176,15 +176,23 @@ export const COMPOUNDS_MAX = 4;
 /** A word without its plural's "s" ("phones", "buds"), but for a double "s" ("glass"). */
 const singular = (word: string) => (word.length > COMPOUND_END_MIN && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word);
 
+/** An everyday word with an ending of its own: "sealed" is "seal" and "-ed", "bookings" "book" and "-ings". */
+const INFLECTED = /^(\p{L}{3,}?)e?(?:ed|ing|ings|er|ers)$/u;
+const inflected = (word: string) => {
+  const stem = INFLECTED.exec(word)?.[1];
+  return stem !== undefined && (COMMON_WORDS.has(stem) || COMMON_WORDS.has(`${stem}e`));
+};
+
 /**
  * Whether a word of the index is a typed word with an everyday English word of three letters or more before it, either
  * in the singular or the plural: "smartphone", "smartphones" and "headphones" of "phone", "earbuds" of "bud". A name
- * before it is no everyday word ("iphone"), nor is a piece of a word ("microphone").
+ * before it is no everyday word ("iphone"), nor is a piece of a word ("microphone"), and an everyday word with an
+ * ending of its own is no compound ("sealed" of "led").
  */
 export function endsCompound(word: string, typed: string): boolean {
   const end = singular(typed);
   const whole = singular(word);
-  if (end.length < COMPOUND_END_MIN || whole.length <= end.length || !whole.endsWith(end)) return false;
+  if (end.length < COMPOUND_END_MIN || whole.length <= end.length || !whole.endsWith(end) || inflected(whole)) return false;
   const head = whole.slice(0, whole.length - end.length);
   return head.length >= COMPOUND_END_MIN && COMMON_WORDS.has(head);
 }
