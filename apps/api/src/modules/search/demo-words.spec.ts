@@ -268,6 +268,8 @@ describe('search API on the demo catalog: what shoppers type', () => {
     for (const [typed, listed] of [
       ['canon g7x mark iii', /^Canon PowerShot G7 X Mark III /],
       ['samsung 65 inch s90d', /^Samsung OLED 4K QN65S90D /],
+      // The inch typed after a size names no kind ("vizio 50 inch": the 50" V-Series).
+      ['vizio 50 inch', /^Vizio V-Series V505M-K09 /],
       ['s90d 65in', /^Samsung OLED 4K QN65S90D /],
       ['s90d 65 inch', /^Samsung OLED 4K QN65S90D /],
     ] as const) {

@@ -12,6 +12,12 @@ describe('headWord', () => {
     expect(headWord([])).toBeUndefined();
   });
 
+  it('reads no inch typed after a size as the kind: the size stands in its place', () => {
+    expect(headWord(['vizio', '50', 'inch'])).toBe('50');
+    expect(headWord(['vizio', '50in'])).toBe('50');
+    expect(headWord(['sony', '65', 'inch', 'tv'])).toBe('tv');
+  });
+
   it('reads no colour typed after the thing as its kind, a maker’s shade with it; a colour alone stays', () => {
     expect(headWord(['ps5', 'controller', 'red'])).toBe('controller');
     expect(headWord(['dualsense', 'cosmic', 'red'])).toBe('dualsense');

@@ -15,6 +15,7 @@ import { colourNames, extractColours, withoutWhatComesWith } from '@pricehunt/ca
 import { GENERATION_WORD, ORDINAL_WORD } from './generations';
 import { holdWordStarting, listingsOf, listingWords, productsWithWordStarting, writtenAfterMaker } from './held-words';
 import { otherNumbers } from './word-number';
+import { withoutInches } from './model-code';
 
 const LETTERS = /^\p{L}+$/u;
 /** A word of letters shorter than this that is no everyday word is a name the catalog writes otherwise ("zf"), which compound words read. */
@@ -29,7 +30,9 @@ export const JOINING_WORDS: ReadonlySet<string> = new Set(
  * typed after it (`withoutColourAtEnd`) and a generation's words at their end aside (`GENERATION_WORD`: "kindle
  * paperwhite 12th generation" seeks a paperwhite, "5th Gen" says which of a line's items, not what kind of thing).
  */
-export function headWord(words: readonly string[]): string | undefined {
+export function headWord(typed: readonly string[]): string | undefined {
+  // A size's inch after its number ("vizio 50 inch") is no kind: the size is.
+  const words = withoutInches(typed.map((word) => word.toLowerCase()));
   const end = words.findIndex((word) => /^(?:for|with)$/i.test(word));
   let head = withoutColourAtEnd(end < 0 ? words : words.slice(0, end));
   if (GENERATION_WORD.test(head.at(-1) ?? '')) head = head.slice(0, ORDINAL_WORD.test(head.at(-2) ?? '') ? -2 : -1);
