@@ -91,9 +91,13 @@ const LINE_POOL = 4;
 export async function relatedToWords(search: SimilarReads, typed: boolean, sought: ItemIdentity): Promise<number[]> {
   const named = typed ? sought.title.split(/\s+/).filter((word) => word !== '' && (!/\d/.test(word) || extractQuantities(word).length > 0)) : [];
   const byName = named.length > 0 && named.length < sought.title.split(/\s+/).filter(Boolean).length ? await search.matcher.relatedAsync({ title: named.join(' ') }, SIMILAR_LIMIT * LINE_POOL) : [];
-  // Of what the name finds, the products of the line the words number come first.
+  // Of what the name finds, the products of the line the words number come first, its models nearest the number typed
+  // first ("galaxy watch 9": the Galaxy Watch7; `nearestInLineFirst`).
   const titled = await search.catalog.getProducts(byName);
-  const ofName = sameLineFirst(sought.title, byName.flatMap((id) => titled.get(id) ?? [])).slice(0, SIMILAR_LIMIT);
+  const lineFirst = sameLineFirst(sought.title, byName.flatMap((id) => titled.get(id) ?? [])).flatMap((id) => titled.get(id) ?? []);
+  const ofName = nearestInLineFirst(sought.title, lineFirst)
+    .slice(0, SIMILAR_LIMIT)
+    .map((product) => product.id);
   return [...ofName, ...(await search.matcher.relatedAsync(sought, SIMILAR_LIMIT))];
 }
 
