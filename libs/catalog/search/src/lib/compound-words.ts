@@ -65,17 +65,19 @@ export async function splitSpellings(text: string, offerCounts: OfferCounts): Pr
     if (word.length < 2 || !LETTERS.test(word)) return [];
     if (word.length <= SHORT_GLUED) return cutsOf(word, 1);
     // A letter glued after a name, where listings write a hyphen: "usbc" of "USB-C", "typec" of "Type-C".
-    return [...cutsOf(word, PART_MIN), ...(word.length > PART_MIN ? [[word.slice(0, -1), word.slice(-1)] as const] : [])];
+    return [...cutsOf(word, PART_MIN), ...lastLetterCut(word)];
   });
 }
+
+/** A word of letters longer than `PART_MIN` cut before its last letter ("usbc": "usb" and "c"), else no cut. */
+const lastLetterCut = (word: string): Cut[] => (LETTERS.test(word) && word.length > PART_MIN ? [[word.slice(0, -1), word.slice(-1)]] : []);
 
 /**
  * The typed words with one word of letters that no offer carries written as a word offers carry and its last letter
  * apart, where offers carry that letter as a word too ("xbox seriesx" as "xbox series x"): a name's letter glued to it,
  * which spelling would drop as a letter too many ("series").
  */
-export const letterApartSpellings = (text: string, offerCounts: OfferCounts): Promise<string[]> =>
-  cutSpellings(text, offerCounts, (word) => (LETTERS.test(word) && word.length > PART_MIN ? [[word.slice(0, -1), word.slice(-1)] as const] : []));
+export const letterApartSpellings = (text: string, offerCounts: OfferCounts): Promise<string[]> => cutSpellings(text, offerCounts, lastLetterCut);
 
 type OfferCounts = (words: readonly string[]) => Promise<Map<string, number>>;
 type Cut = readonly [string, string];

@@ -153,7 +153,6 @@ export async function makersInTurn(catalog: Pick<CatalogRepository, 'getProducts
   return turns.sort((a, b) => a.turn - b.turn || a.at - b.at).map((entry) => entry.id);
 }
 
-
 /** A typed model's number within its line, with the letters the line writes before it: "11" of "pixel 11", "s30" of "galaxy s30". */
 const LINE_NUMBER = /^(\p{L}{0,2})(\d{1,3})$/u;
 

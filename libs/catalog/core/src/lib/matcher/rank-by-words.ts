@@ -70,9 +70,17 @@ export function* rankByWords(cache: OfferCache, item: ItemIdentity, preparedItem
   // Most of a product's listings name an accessory (`PreparedOffer.accessory`); `made`: still do once what they say
   // their item comes with is left out (`readsAsAccessory`), as an accessory made for something else does. A "Memory
   // Card with Adapter" is no adapter, though its listings name one as words that ask for an adapter would.
+  // Read once per product: both are asked of every product ranked, the rival's check and its score.
+  const accessoryReads = new Map<number, { names: boolean; made: boolean }>();
   const accessory = (productId: number, made = false) => {
-    const offers = prepared.get(productId) ?? [];
-    return offers.filter((offer) => offer.accessory && (!made || readsAsAccessory(offer.offer.title))).length * 2 > offers.length;
+    let read = accessoryReads.get(productId);
+    if (read === undefined) {
+      const offers = prepared.get(productId) ?? [];
+      const naming = offers.filter((offer) => offer.accessory);
+      read = { names: naming.length * 2 > offers.length, made: naming.filter((offer) => readsAsAccessory(offer.offer.title)).length * 2 > offers.length };
+      accessoryReads.set(productId, read);
+    }
+    return made ? read.made : read.names;
   };
   const bestCoverage = Math.max(0, ...ranked.map((entry) => coverage.get(entry.productId)?.share ?? 0));
   const accessoryRival = !preparedItem.accessory && ranked.some((entry) => !accessory(entry.productId, true) && (coverage.get(entry.productId)?.share ?? 0) >= bestCoverage * ACCESSORY_RIVAL);
