@@ -48,8 +48,9 @@ describe('search API on the demo catalog: what shoppers type', () => {
       expect(found(phone)).toEqual([]);
       expect(phone.similarProducts.length).toBeGreaterThan(3);
       expect(phone.similarProducts.filter((product) => product.category !== 'Smartphones')).toEqual([]);
-      // Makers in turn: a few shown hold many of them.
-      expect(new Set(phone.similarProducts.slice(0, 6).map((product) => product.brand)).size).toBeGreaterThanOrEqual(4);
+      // Makers in turn: the first six cards (a line's versions are one) hold many of them.
+      const cards = [...new Map(phone.similarProducts.map((product) => [product.line?.key ?? product.title, product.brand])).values()];
+      expect(new Set(cards.slice(0, 6)).size).toBeGreaterThanOrEqual(4);
     }
     // A kind of two letters as well: other makers' TVs for "roku tv".
     const tv = await t.search('roku tv');
@@ -522,6 +523,11 @@ describe('search API on the demo catalog: what shoppers type', () => {
       const result = await t.search(words);
       expect({ words, found: found(result), first: result.similarProducts[0]?.title }).toEqual({ words, found: [], first: expect.stringContaining(nearest) });
     }
+    // A line's versions are one card among the similar products, and do not take the places of other lines: "pixel 11"
+    // shows the Pixel 9, 9 Pro, 9 Pro XL and 8a, not the Pixel 9's sizes and colours only.
+    const pixel = await t.search('pixel 11');
+    const lines = [...new Set(pixel.similarProducts.map((product) => product.line?.name ?? product.title))];
+    expect(lines.slice(0, 4)).toEqual(['9', '9 Pro', '9 Pro XL', '8a'].map((model) => `Google Pixel ${model} Unlocked Android Smartphone`));
   });
 
   it('lists nothing for words with a short word no offer carries ("rode nt-usb"), and shows what the others find as similar', async () => {

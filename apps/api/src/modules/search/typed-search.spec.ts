@@ -187,7 +187,9 @@ describe('search API: words the best fit holds only some of', () => {
     // Then Sony's other TVs, before its game consoles.
     const afterLine = (await search('sony kd-55x85k')).similarProducts.slice(5).map((product) => product.category);
     expect(afterLine.length).toBeGreaterThan(0);
-    expect(afterLine).toEqual(afterLine.map(() => 'TVs'));
+    const tvs = afterLine.filter((category) => category === 'TVs').length;
+    expect(tvs).toBeGreaterThan(0);
+    expect(afterLine.slice(0, tvs)).toEqual(afterLine.slice(0, tvs).map(() => 'TVs'));
     expect((await search('xr65a85l')).similarProducts.map((product) => product.title)).toContain('Sony BRAVIA XR A80L XR65A80L OLED 4K HDR Google TV (65")');
     expect((await search('samsung kd55x85k')).similarProducts.filter((product) => product.brand === 'Sony')).toEqual([]);
     // A phone's model number with another region's letter: its offers state no model number, their titles write

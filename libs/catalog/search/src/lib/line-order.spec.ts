@@ -1,4 +1,4 @@
-import { lineOf, LINES_PER_BATCH, linesTogether, readAllLines, typedLineWords, withLines } from './line-order';
+import { firstCards, lineOf, LINES_PER_BATCH, linesTogether, readAllLines, typedLineWords, withLines } from './line-order';
 
 const titled = (...titles: string[]) => titles.map((title, id) => ({ id, title }));
 const titles = (products: ReadonlyArray<{ title: string }>) => products.map((product) => product.title);
@@ -71,6 +71,28 @@ describe('a line’s variants in a list of typed words’ products', () => {
   it('keep a list of one line’s single product, or of none, as it is', () => {
     expect(linesTogether(titled('Form Workshop 1200', 'Adobe Photoshop CS3 (Mac)'), 'workshop')).toEqual(titled('Form Workshop 1200', 'Adobe Photoshop CS3 (Mac)'));
     expect(linesTogether([], 'anything')).toEqual([]);
+  });
+
+  it('count as one card of a list cut to so many cards, later versions of a line taken joining it', () => {
+    const shown = titled(
+      'Google Pixel 9 (128GB, Obsidian)',
+      'Google Pixel 9 (256GB, Obsidian)',
+      'Google Pixel 9 Pro (128GB, Hazel)',
+      'Google Pixel Watch 3',
+      'Google Pixel 9 (128GB, Porcelain)',
+      'Google Pixel 8a (128GB, Bay)',
+    );
+    expect(titles(firstCards(shown, 3))).toEqual([
+      'Google Pixel 9 (128GB, Obsidian)',
+      'Google Pixel 9 (256GB, Obsidian)',
+      'Google Pixel 9 Pro (128GB, Hazel)',
+      'Google Pixel Watch 3',
+      'Google Pixel 9 (128GB, Porcelain)',
+    ]);
+    expect(firstCards(shown, 0)).toEqual([]);
+    // Four versions a card at most, in all.
+    const sizes = titled(...Array.from({ length: 20 }, (_, size) => `Acme Drive (${size + 1}TB)`));
+    expect(firstCards(sizes, 2)).toHaveLength(8);
   });
 });
 

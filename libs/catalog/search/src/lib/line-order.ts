@@ -118,6 +118,27 @@ export function withLines<T extends { title: string }>(products: readonly T[], t
   return typed ? products.map((product) => ({ ...product, line: lineOf(product.title) })) : [...products];
 }
 
+/** How many versions of a line a list of lines carries at most, on average per card. */
+const VERSIONS_PER_CARD = 4;
+
+/**
+ * The first of `products` that make `cards` entries of a list that shows each line's versions as one (`lineOf`): the
+ * four sizes of the Pixel 9 are one card, and do not leave room for two products only. Versions of a line already
+ * taken that come later join it; at most `cards` times four products in all.
+ */
+export function firstCards<T extends { title: string }>(products: readonly T[], cards: number): T[] {
+  const taken = new Set<string | T>();
+  const out: T[] = [];
+  for (const product of products) {
+    if (out.length >= cards * VERSIONS_PER_CARD) break;
+    const key = placed(product).line ?? product;
+    if (!taken.has(key) && taken.size >= cards) continue;
+    taken.add(key);
+    out.push(product);
+  }
+  return out;
+}
+
 /** Smallest first by the variant's first quantity (none last), then by its words. */
 function byVariant<T>(a: Placed<T>, b: Placed<T>): number {
   const size = (entry: Placed<T>) => extractQuantities(entry.variant)[0]?.value ?? Number.POSITIVE_INFINITY;

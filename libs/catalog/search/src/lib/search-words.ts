@@ -9,9 +9,10 @@ export const MATCH_LIMIT = 24;
 
 /**
  * How many times their list's length similar products are read as candidates: those that share nothing with what was
- * sought are left out after ("used macbook" ranks listings that say "Used" before the MacBooks).
+ * sought are left out after ("used macbook" ranks listings that say "Used" before the MacBooks), and the list counts a
+ * line's versions as one card (`firstCards`: the Pixel 9's eight sizes and colours are one).
  */
-export const SIMILAR_POOL = 2;
+export const SIMILAR_POOL = 8;
 
 /** How many times the lists' lengths are read as candidates when a typed price leaves some out. */
 export const RANGE_POOL = 4;

@@ -25,7 +25,7 @@ import { typedWordsRewrites } from './typed-rewrites';
 import { createAnsweredOnce } from './answered-once';
 import { identifyLink, type PageReader } from './identify';
 import { matchedAll, offersOf, shown } from './listed-products';
-import { lineVariants, linesTogether, typedLineWords, withLines } from './line-order';
+import { firstCards, lineVariants, linesTogether, typedLineWords, withLines } from './line-order';
 import { likeTheListed, makersInTurn, nearestInLineFirst, relatedToWords, sharesSomething, theModelTypedFirst } from './similar';
 import { nearestModels } from './near-model';
 import type { TypedAliases } from './typed-aliases';
@@ -376,7 +376,7 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   // A price typed that nothing the words fit is priced within: those nearest it are shown (`nearestThePrice`), not others.
   const nearPrice = !product && matches.length === 0 ? nearestThePrice(found.priceRange, fitting) : [];
   const similarPriced = nearPrice.length > 0 ? nearPrice : await asWanted(search.catalog, { ...found, cheapestFirst: false }, model);
-  const similarProducts = withLines(linesTogether(similarPriced.slice(0, SIMILAR_LIMIT), typed), body.url === undefined);
+  const similarProducts = withLines(body.url === undefined ? firstCards(linesTogether(similarPriced, typed), SIMILAR_LIMIT) : similarPriced.slice(0, SIMILAR_LIMIT), body.url === undefined);
   return {
     success: true,
     requestId: body.requestId,

@@ -2,6 +2,7 @@
 import { extractColours, extractLineNumbers, extractQuantities, type ItemIdentity, normaliseBrand, tokenizeTitle } from '@pricehunt/catalog-matching';
 import { type CatalogRepository, indexWords, type ProductMatcher, type RankedProduct } from '@pricehunt/catalog-core';
 import { lettersAndDigits } from './held-words';
+import { firstCards } from './line-order';
 import { otherNumbers } from './word-number';
 import { MATCH_LIMIT, SIMILAR_LIMIT } from './search-words';
 
@@ -95,9 +96,7 @@ export async function relatedToWords(search: SimilarReads, typed: boolean, sough
   // first ("galaxy watch 9": the Galaxy Watch7; `nearestInLineFirst`).
   const titled = await search.catalog.getProducts(byName);
   const lineFirst = sameLineFirst(sought.title, byName.flatMap((id) => titled.get(id) ?? [])).flatMap((id) => titled.get(id) ?? []);
-  const ofName = nearestInLineFirst(sought.title, lineFirst)
-    .slice(0, SIMILAR_LIMIT)
-    .map((product) => product.id);
+  const ofName = firstCards(nearestInLineFirst(sought.title, lineFirst), SIMILAR_LIMIT).map((product) => product.id);
   return [...ofName, ...(await search.matcher.relatedAsync(sought, SIMILAR_LIMIT))];
 }
 
