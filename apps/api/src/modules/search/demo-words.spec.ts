@@ -519,15 +519,19 @@ describe('search API on the demo catalog: what shoppers type', () => {
       ['galaxy s30', 'Samsung Galaxy S25 '],
       // Not the "BoostCharge Pro 3-in-1" charging pad: no AirPods.
       ['airpods pro 3', 'Apple AirPods Pro 2 '],
+      // A line whose names glue its word to the number: no offer of the Galaxy Watch7 holds the word "watch".
+      ['galaxy watch 9', 'Samsung Galaxy Watch7 '],
     ] as const) {
       const result = await t.search(words);
       expect({ words, found: found(result), first: result.similarProducts[0]?.title }).toEqual({ words, found: [], first: expect.stringContaining(nearest) });
     }
     // A line's versions are one card among the similar products, and do not take the places of other lines: "pixel 11"
-    // shows the Pixel 9, 9 Pro, 9 Pro XL and 8a, not the Pixel 9's sizes and colours only.
+    // shows the Pixel 9, 9 Pro, 9 Pro XL and 8a, not the Pixel 9's sizes and colours only; each line whole.
     const pixel = await t.search('pixel 11');
     const lines = [...new Set(pixel.similarProducts.map((product) => product.line?.name ?? product.title))];
     expect(lines.slice(0, 4)).toEqual(['9', '9 Pro', '9 Pro XL', '8a'].map((model) => `Google Pixel ${model} Unlocked Android Smartphone`));
+    const ofNine = (products: SearchResult['matches']) => products.filter((product) => product.line?.name === lines[0]).length;
+    expect(ofNine(pixel.similarProducts)).toBe(ofNine((await t.search('google pixel 9')).matches));
   });
 
   it('lists nothing for words with a short word no offer carries ("rode nt-usb"), and shows what the others find as similar', async () => {

@@ -90,9 +90,9 @@ describe('a line’s variants in a list of typed words’ products', () => {
       'Google Pixel 9 (128GB, Porcelain)',
     ]);
     expect(firstCards(shown, 0)).toEqual([]);
-    // Four versions a card at most, in all.
+    // Eight versions a card at most, in all.
     const sizes = titled(...Array.from({ length: 20 }, (_, size) => `Acme Drive (${size + 1}TB)`));
-    expect(firstCards(sizes, 2)).toHaveLength(8);
+    expect(firstCards(sizes, 2)).toHaveLength(16);
   });
 });
 

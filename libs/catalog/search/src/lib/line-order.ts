@@ -119,12 +119,12 @@ export function withLines<T extends { title: string }>(products: readonly T[], t
 }
 
 /** How many versions of a line a list of lines carries at most, on average per card. */
-const VERSIONS_PER_CARD = 4;
+const VERSIONS_PER_CARD = 8;
 
 /**
  * The first of `products` that make `cards` entries of a list that shows each line's versions as one (`lineOf`): the
- * four sizes of the Pixel 9 are one card, and do not leave room for two products only. Versions of a line already
- * taken that come later join it; at most `cards` times four products in all.
+ * eight sizes and colours of the Pixel 9 are one card, and do not leave room for two products only. Versions of a
+ * line already taken that come later join it; at most `cards` times eight products in all.
  */
 export function firstCards<T extends { title: string }>(products: readonly T[], cards: number): T[] {
   const taken = new Set<string | T>();

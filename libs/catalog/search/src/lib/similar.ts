@@ -1,6 +1,6 @@
 /** Which of a page's weaker candidates are shown as similar products. */
 import { extractColours, extractLineNumbers, extractQuantities, type ItemIdentity, normaliseBrand, tokenizeTitle } from '@pricehunt/catalog-matching';
-import { type CatalogRepository, indexWords, type ProductMatcher, type RankedProduct } from '@pricehunt/catalog-core';
+import { type CatalogRepository, indexWords, type ProductMatcher, type RankedProduct, type SearchIndexRepository } from '@pricehunt/catalog-core';
 import { lettersAndDigits } from './held-words';
 import { firstCards } from './line-order';
 import { otherNumbers } from './word-number';
@@ -10,6 +10,8 @@ import { MATCH_LIMIT, SIMILAR_LIMIT } from './search-words';
 export interface SimilarReads {
   catalog: Pick<CatalogRepository, 'getProducts'>;
   matcher: Pick<ProductMatcher, 'relatedAsync'>;
+  /** Read for a line whose names glue its word to their number (`relatedToWords`). */
+  index?: Pick<SearchIndexRepository, 'productsCarrying'>;
 }
 
 /**
@@ -82,6 +84,9 @@ export function sameLineFirst(typed: string, products: ReadonlyArray<{ id: numbe
 /** How many times SIMILAR_LIMIT products the name's words find, for those of the line typed to come first from. */
 const LINE_POOL = 4;
 
+/** Offers (newest first) read for the products whose names glue the line's word to a number. */
+const GLUED_OFFERS = 200;
+
 /**
  * Products that share the sought item's words (`typed`: words typed, not a link's). Typed words that mix a name and a
  * number the catalog has no product of ("iphone 14" where it sells the iPhone 15 and 16) find first what the name's
@@ -91,11 +96,18 @@ const LINE_POOL = 4;
  */
 export async function relatedToWords(search: SimilarReads, typed: boolean, sought: ItemIdentity): Promise<number[]> {
   const named = typed ? sought.title.split(/\s+/).filter((word) => word !== '' && (!/\d/.test(word) || extractQuantities(word).length > 0)) : [];
-  const byName = named.length > 0 && named.length < sought.title.split(/\s+/).filter(Boolean).length ? await search.matcher.relatedAsync({ title: named.join(' ') }, SIMILAR_LIMIT * LINE_POOL) : [];
+  const numbered = named.length > 0 && named.length < sought.title.split(/\s+/).filter(Boolean).length;
+  const byName = numbered ? await search.matcher.relatedAsync({ title: named.join(' ') }, SIMILAR_LIMIT * LINE_POOL) : [];
+  // A line whose names glue its word to the number ("Galaxy Watch7") holds no word "watch": the name's ranking finds
+  // its models late if at all, so the products whose offers hold the name, its last word as a prefix, are read too.
+  const words = indexWords(named.join(' '));
+  const last = words.at(-1);
+  const glued = numbered && search.index && last !== undefined ? await search.index.productsCarrying(words.slice(0, -1), last, GLUED_OFFERS) : [];
   // Of what the name finds, the products of the line the words number come first, its models nearest the number typed
   // first ("galaxy watch 9": the Galaxy Watch7; `nearestInLineFirst`).
-  const titled = await search.catalog.getProducts(byName);
-  const lineFirst = sameLineFirst(sought.title, byName.flatMap((id) => titled.get(id) ?? [])).flatMap((id) => titled.get(id) ?? []);
+  const pool = [...new Set([...byName, ...glued.map((found) => found.productId)])];
+  const titled = await search.catalog.getProducts(pool);
+  const lineFirst = sameLineFirst(sought.title, pool.flatMap((id) => titled.get(id) ?? [])).flatMap((id) => titled.get(id) ?? []);
   const ofName = firstCards(nearestInLineFirst(sought.title, lineFirst), SIMILAR_LIMIT).map((product) => product.id);
   return [...ofName, ...(await search.matcher.relatedAsync(sought, SIMILAR_LIMIT))];
 }
