@@ -398,6 +398,23 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(found(await t.search('iphone 15 case')).filter((product) => !/iPhone/.test(product.title))).toEqual([]);
   });
 
+  it('shows the kind typed, of other makers, for a maker that makes none of it ("samsung soundbar": no TV a shop sells with one)', async () => {
+    // In the plural too, which no listing writes: not the Samsung products that lack the word. "lg soundbar" showed
+    // nothing at all; "sony tablet" Sony's headsets and controllers.
+    for (const [typed, kind] of [
+      ['samsung soundbar', /Soundbar/],
+      ['samsung soundbars', /Soundbar/],
+      ['lg soundbar', /Soundbar/],
+      ['sony tablet', /Tablet/],
+    ] as const) {
+      const result = await t.search(typed);
+      expect({ typed, found: found(result).map((product) => product.title) }).toEqual({ typed, found: [] });
+      const first = result.similarProducts.slice(0, 3).map((product) => product.title);
+      expect({ typed, first: first.filter((title) => !kind.test(title)) }).toEqual({ typed, first: [] });
+      expect(first).toHaveLength(3);
+    }
+  });
+
   it('lists no TV that some shop sells with a wall mount for "tv wall mount", which the catalog does not sell', async () => {
     const result = await t.search('tv wall mount');
     expect(found(result).map((product) => product.title)).toEqual([]);

@@ -13,7 +13,7 @@ import { kindAnswer } from './line-kind';
 import { listsOtherKind, namesUnsoldKind, withoutUnknownWords, withoutUnsaidWords } from './unknown-words';
 import { gluedGenerations, namedByTheWords } from './unnamed-products';
 import { withoutUnsoldNames } from './unsold-name';
-import { makersTyped } from './typed-maker';
+import { makersTyped, withoutMakersTyped } from './typed-maker';
 import { readPriceWords } from './price-words';
 import { readShoppingWords } from './shopping-words';
 import { versusFound, versusSides, withoutDanglingVersus } from './versus-words';
@@ -26,7 +26,7 @@ import { createAnsweredOnce } from './answered-once';
 import { identifyLink, type PageReader } from './identify';
 import { matchedAll, offersOf, shown } from './listed-products';
 import { firstCards, lineVariants, linesTogether, typedLineWords, withLines } from './line-order';
-import { likeTheListed, makersInTurn, nearestInLineFirst, relatedToWords, sharesSomething, theModelTypedFirst } from './similar';
+import { likeTheListed, makersInTurn, nearestInLineFirst, relatedToWords, sharesSomething, theKindTypedFirst, theModelTypedFirst } from './similar';
 import { nearestModels } from './near-model';
 import type { TypedAliases } from './typed-aliases';
 import { namesAKind } from './slug-maker';
@@ -299,7 +299,7 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
   const makers = () => makersTyped({ catalog: search.catalog, index }, words);
   const unsaid = await searchedAs(search, await withoutUnsaidWords(search.catalog, words, async (kind) => foundIds(await lookForTypedWords(search, kind)), makers));
   if (unsaid) return unsaid;
-  if (await otherKind()) return listsNothing;
+  if (await otherKind()) return withOthersLent(search, words, listsNothing);
   // A name the catalog does not sell ("dyson airwrap"), a maker none of whose products holds the other words ("apple tv
   // 4k"): what the other words found is similar, not what was asked for.
   const named = await namedByTheWords({ catalog: search.catalog, index, spelling: search.spelling }, words, found);
@@ -307,16 +307,18 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
 }
 
 /**
- * Words that name nothing for a name the catalog does not sell ("huawei phone", "huawei phones"): what the other words
- * find (every smartphone), makers in turn, stands as similar products, not only what the matcher ranks for all of them
- * (the "Nothing Phone").
+ * Words that name nothing for a name the catalog does not sell ("huawei phone"), or a maker with a kind it does not make
+ * ("lg soundbar"): what the other words find (every smartphone, soundbar), makers in turn, stands as similar products,
+ * not only what the matcher ranks for all of them (the "Nothing Phone").
  */
 async function withOthersLent(search: Search, words: string, found: Found): Promise<Found> {
   const { index, spelling } = search;
   if (found.productId !== null || found.matchIds.length > 0 || found.lent !== null || !index || !spelling) return found;
-  const others = await withoutUnsoldNames({ offerCounts: (typed) => index.offerCounts(typed), correct: (text) => spelling.correct(text) }, words);
-  if (others === null) return found;
-  const other = await lookForTypedWords(search, others);
+  const unsold = await withoutUnsoldNames({ offerCounts: (typed) => index.offerCounts(typed), correct: (text) => spelling.correct(text) }, words);
+  // A maker none of whose products is the kind typed ("lg soundbar"): the kind's products, if all of it is read.
+  const others = unsold ?? (await withoutMakersTyped({ catalog: search.catalog, index }, words));
+  const other = others === null ? null : await lookForTypedWords(search, others);
+  if (others === null || other === null || (unsold === null && !other.complete)) return found;
   const ids = await makersInTurn(search.catalog, [...(other.productId !== null ? [other.productId] : []), ...other.matchIds]);
   const score = (id: number) => other.ranked.find((entry) => entry.productId === id)?.score ?? 0;
   return ids.length === 0 ? found : { ...found, lent: { words: others, ranked: ids.map((productId) => ({ productId, score: score(productId) })), listed: true } };
@@ -370,9 +372,9 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   const similar = (await matchedAll(catalog, similarIds.filter((id) => !listed.has(id)).slice(0, SIMILAR_LIMIT * pool * SIMILAR_POOL), scores)).filter(
     (entry) => sharesSomething(likeOf, entry, body.url !== undefined) && likeWords(entry) && (!onlyLent.has(entry.id) || lentLike(entry)),
   );
-  // Words that name a model nothing is found for: the line's models nearest it first ("pixel 11": `nearestInLineFirst`).
+  // Words nothing is found for: a model's line nearest it first ("pixel 11"), a kind's things first ("samsung soundbar").
   const typedWords = found.correctedQuery ?? body.query ?? '';
-  const model = body.url === undefined ? theModelTypedFirst(typedWords, nothing ? nearestInLineFirst(typedWords, similar) : similar) : similar;
+  const model = body.url === undefined ? theModelTypedFirst(typedWords, nothing ? theKindTypedFirst(typedWords, nearestInLineFirst(typedWords, similar)) : similar) : similar;
   // A price typed that nothing the words fit is priced within: those nearest it are shown (`nearestThePrice`), not others.
   const nearPrice = !product && matches.length === 0 ? nearestThePrice(found.priceRange, fitting) : [];
   const similarPriced = nearPrice.length > 0 ? nearPrice : await asWanted(search.catalog, { ...found, cheapestFirst: false }, model);

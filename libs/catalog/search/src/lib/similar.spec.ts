@@ -1,4 +1,4 @@
-import { nearestInLineFirst, sameLineFirst, sharesSomething, theModelTypedFirst } from './similar';
+import { nearestInLineFirst, sameLineFirst, sharesSomething, theKindTypedFirst, theModelTypedFirst } from './similar';
 
 const jacket = { title: "Patagonia Men's Nano Puff Jacket", brand: 'Patagonia' };
 
@@ -121,5 +121,22 @@ describe('nearestInLineFirst', () => {
     expect(titles('pixel', phones)).toEqual(phones);
     expect(titles('11', phones)).toEqual(phones);
     expect(titles('ps 4', phones)).toEqual(phones);
+  });
+});
+
+describe('theKindTypedFirst', () => {
+  const titles = (typed: string, names: string[]) => theKindTypedFirst(typed, names.map((title) => ({ title }))).map((product) => product.title);
+  const shown = ['Samsung Neo QLED 4K Smart TV with Soundbar', 'Bose Smart Soundbar', 'Samsung Galaxy Watch7', 'Sonos Beam Smart Soundbars'];
+
+  it('puts the products whose names say they are the kind typed first, not those that come with it', () => {
+    expect(titles('samsung soundbar', shown)).toEqual(['Bose Smart Soundbar', 'Sonos Beam Smart Soundbars', 'Samsung Neo QLED 4K Smart TV with Soundbar', 'Samsung Galaxy Watch7']);
+    expect(titles('samsung soundbars', shown)).toEqual(titles('samsung soundbar', shown));
+    // A compound that ends with the kind is of it.
+    expect(titles('huawei phone', ['Apple iPad', 'Google Pixel 9 Smartphone'])).toEqual(['Google Pixel 9 Smartphone', 'Apple iPad']);
+  });
+
+  it('keeps the ranking for words that hold a figure, or are one word', () => {
+    expect(titles('galaxy watch 9', ['Apple Watch Series 9', 'Samsung Galaxy Watch7'])).toEqual(['Apple Watch Series 9', 'Samsung Galaxy Watch7']);
+    expect(titles('soundbar', shown)).toEqual(shown);
   });
 });

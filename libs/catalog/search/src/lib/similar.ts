@@ -1,5 +1,5 @@
 /** Which of a page's weaker candidates are shown as similar products. */
-import { extractColours, extractLineNumbers, extractQuantities, type ItemIdentity, normaliseBrand, tokenizeTitle } from '@pricehunt/catalog-matching';
+import { extractColours, extractLineNumbers, extractQuantities, type ItemIdentity, normaliseBrand, tokenizeTitle, withoutWhatComesWith } from '@pricehunt/catalog-matching';
 import { type CatalogRepository, indexWords, type ProductMatcher, type RankedProduct, type SearchIndexRepository } from '@pricehunt/catalog-core';
 import { lettersAndDigits } from './held-words';
 import { firstCards } from './line-order';
@@ -145,6 +145,21 @@ export function theModelTypedFirst<T extends { title: string }>(typed: string, p
     return lettersAndDigits(title).includes(joined) || model.every((word) => own.has(word));
   };
   return [...products.filter((product) => holdsModel(product.title)), ...products.filter((product) => !holdsModel(product.title))];
+}
+
+/**
+ * Products as ranked, those whose names say they are the kind of thing typed first, where words that find nothing end
+ * with a kind of letters ("samsung soundbar", where the catalog sells no Samsung soundbar: the Bose and Sonos
+ * soundbars before the Samsung TVs whose bundles come "with Soundbar"). A name says it when a word of it before what
+ * it comes with is the kind, or ends with it ("Smartphone" for "phone"), in the singular or plural. The ranking as it
+ * is when the words hold a figure: those name a model ("galaxy watch 9"), whose line the ranking puts first.
+ */
+export function theKindTypedFirst<T extends { title: string }>(typed: string, products: readonly T[]): T[] {
+  const words = indexWords(typed);
+  const kind = (words.at(-1) ?? '').replace(/s$/, '');
+  if (words.length < 2 || kind.length < 3 || words.some((word) => /\d/.test(word))) return [...products];
+  const isKind = (title: string) => indexWords(withoutWhatComesWith(title)).some((word) => word.replace(/s$/, '').endsWith(kind));
+  return [...products.filter((product) => isKind(product.title)), ...products.filter((product) => !isKind(product.title))];
 }
 
 /**

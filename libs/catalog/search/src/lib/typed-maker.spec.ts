@@ -1,5 +1,5 @@
 import type { ProductRow } from '@pricehunt/catalog-core';
-import { makersTyped, ofTypedMakers, type TypedMakerReads } from './typed-maker';
+import { makersTyped, ofTypedMakers, type TypedMakerReads, withoutMakersTyped } from './typed-maker';
 
 const PRODUCTS: Array<Pick<ProductRow, 'id' | 'title' | 'brand'>> = [
   { id: 1, title: 'Apple iPad Air M2 (11", 128GB, Blue)', brand: 'Apple' },
@@ -35,5 +35,13 @@ describe('typed makers', () => {
     expect(await ofTypedMakers(reads, 'apple tv 4k', [2, 3, 5, 6])).toEqual([5, 6]);
     expect(await ofTypedMakers(reads, 'samsung tv 4k', [2, 3])).toEqual([2]);
     expect(await ofTypedMakers(reads, 'smart tv 4k', [2, 3])).toBeNull();
+  });
+
+  it('leaves the kind typed with a maker, not a model', async () => {
+    expect(await withoutMakersTyped(reads, 'lg soundbar')).toBe('soundbar');
+    expect(await withoutMakersTyped(reads, 'samsung smart tv')).toBe('smart tv');
+    expect(await withoutMakersTyped(reads, 'smart tv')).toBeNull();
+    expect(await withoutMakersTyped(reads, 'apple')).toBeNull();
+    expect(await withoutMakersTyped(reads, 'apple tv 4k')).toBeNull();
   });
 });

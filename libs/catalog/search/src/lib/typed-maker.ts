@@ -56,3 +56,15 @@ export async function ofTypedMakers(reads: TypedMakerReads, words: string, found
   };
   return found.filter(ofMaker);
 }
+
+/**
+ * The typed words without the makers they name (`makersTyped`), when what is left is words of letters: "soundbar" of
+ * "lg soundbar", the kind of thing sought. Null when the words name no maker, or hold a figure (a model: "dji mavic 3").
+ */
+export async function withoutMakersTyped(reads: TypedMakerReads, words: string): Promise<string | null> {
+  const typed = indexWords(words);
+  if (typed.some((word) => /\p{N}/u.test(word))) return null;
+  const makers = new Set(await makersTyped(reads, words));
+  const others = typed.filter((word) => !makers.has(word));
+  return makers.size > 0 && others.length > 0 ? others.join(' ') : null;
+}

@@ -82,8 +82,10 @@ export function typedWordsRewrites(reads: RewriteReads, current: () => WordsAnsw
   const withAliases = async (text: string | null) => (text === null ? null : ((await aliases?.rewrite(text)) ?? text));
   return [
     ...(aliases ? [{ rewrite: (text: string) => aliases.rewriteUnread(text), better: holdsAll, lendsCandidates: false, always: true }] : []),
-    // Words typed in the other number than listings write them ("laptops", "tvs" of "Laptop", "Smart TV").
-    ...(offerCounts ? [{ rewrite: (text: string) => inListingsNumber(text, offerCounts), better: holdsAll, lendsCandidates: false, same: true }] : []),
+    // Words typed in the other number than listings write them ("laptops", "tvs" of "Laptop", "Smart TV"). Kept too
+    // where, so written, the words are all read and nothing holds them, while as typed they list what lacks one: the
+    // Samsung products that are no soundbar, for "samsung soundbars".
+    ...(offerCounts ? [{ rewrite: (text: string) => inListingsNumber(text, offerCounts), better: (found: WordsAnswer) => holdsAll(found) || (found.complete && findsNothing(found) && !current().complete), lendsCandidates: false, same: true }] : []),
     // A name glued to its number ("iphone15", "playstation4") cut apart, as listings write it (`nameNumberCut`): kept
     // too where the words as typed find nothing at all, a model the catalog does not sell, so that its line's other
     // models are shown as for the words typed apart.
