@@ -415,6 +415,22 @@ describe('search API on the demo catalog: what shoppers type', () => {
     }
   });
 
+  it('lists first the products a listing names by the kind typed ("apple keyboard": the Magic Keyboard before MacBooks)', async () => {
+    // The MacBooks' listings give a "Backlit Keyboard" among their features; the watches' a "Heart Rate Monitor".
+    for (const [typed, kind] of [
+      ['apple keyboard', /Keyboard/],
+      ['samsung monitor', /Monitor/],
+    ] as const) {
+      const titles = found(await t.search(typed)).map((product) => product.title);
+      const firstOther = titles.findIndex((title) => !kind.test(title));
+      expect({ typed, first: titles[0], kindAfterOther: firstOther >= 0 && titles.slice(firstOther).some((title) => kind.test(title)) }).toEqual({
+        typed,
+        first: expect.stringMatching(kind),
+        kindAfterOther: false,
+      });
+    }
+  });
+
   it('lists no TV that some shop sells with a wall mount for "tv wall mount", which the catalog does not sell', async () => {
     const result = await t.search('tv wall mount');
     expect(found(result).map((product) => product.title)).toEqual([]);

@@ -29,6 +29,19 @@ describe('products listed for typed words', () => {
     expect(await phraseFirst(reads, 'acme kettle pro 2', [1, 2, 3, 4], new Map([[1, 0.9], [2, 0.8], [3, 0.7], [4, 0.6]]))).toEqual([4, 1, 3, 2]);
   });
 
+  it('come, of a tier, with a listing named by the kind typed first: not those that give it among their features', async () => {
+    const reads = readsOf({
+      1: ['Apple MacBook Air 13-inch Laptop, 8GB Memory, Backlit Keyboard, Touch ID'],
+      2: ['Apple Magic Keyboard with Touch ID', 'Apple Magic Keyboards'],
+      3: ['Apple MacBook Pro 14-inch Laptop, Backlit Keyboard'],
+    });
+    const scores = new Map([[1, 0.9], [2, 0.8], [3, 0.7]]);
+    expect(await phraseFirst(reads, 'apple keyboard', [1, 2, 3], scores)).toEqual([2, 1, 3]);
+    expect(await phraseFirst(reads, 'apple keyboards', [1, 2, 3], scores)).toEqual([2, 1, 3]);
+    // Words that end in no everyday kind keep the order.
+    expect(await phraseFirst(reads, 'apple touch', [1, 2, 3], scores)).toEqual([1, 2, 3]);
+  });
+
   it('list the product more shops list first among those the words fit equally well', async () => {
     const reads = readsOf({ 5: ['Hoyle Card Games 2007'], 6: ['Hoyle Card Games 2007', 'Hoyle (R) Card Games 2007', 'Encore Hoyle Card Games 2007 Win XP'] });
     expect(await phraseFirst(reads, 'hoyle card games 2007', [5, 6], new Map([[5, 0.8], [6, 0.8]]))).toEqual([6, 5]);

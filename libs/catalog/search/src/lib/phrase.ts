@@ -1,5 +1,7 @@
 import { foldText, type CatalogRepository, type SearchIndexRepository } from '@pricehunt/catalog-core';
 import { VARIANT_EDITIONS } from '@pricehunt/catalog-matching';
+import { everydayKind, listingKind } from './unknown-words';
+import { otherNumbers } from './word-number';
 
 /** Offers (newest first) read for the products whose listings hold the typed words as a phrase. */
 const PHRASE_OFFERS = 200;
@@ -27,7 +29,8 @@ export interface PhraseReads {
  * title is the words: a shopper types a name from its start, and words a listing is called or leads with name its
  * item ("age of empires iii"), while one that holds them further on names something else after them ("Destineer Age
  * of Empires III: The WarChiefs Expansion Pack"). Products the words fit equally well (`scores`) are listed with
- * the one more shops list first: it has the more prices to compare. Two words or more; one word is no phrase.
+ * the one more shops list first: it has the more prices to compare; before that, those a listing names by the kind
+ * typed (`listingKind`). Two words or more; one word is no phrase.
  */
 export async function phraseFirst(reads: PhraseReads, words: string, ids: readonly number[], scores: ReadonlyMap<number, number>): Promise<number[]> {
   const typed = phraseWords(words);
@@ -36,15 +39,20 @@ export async function phraseFirst(reads: PhraseReads, words: string, ids: readon
   const phrase = (typed.at(-1)?.length ?? 0) < PREFIX_MIN ? typed.slice(0, -1) : typed;
   if (ids.length < 2 || typed.length < 2) return [...ids];
   const holding = phrase.length < 2 ? new Set<number>() : new Set((await reads.index.productsCarrying([], phrase.join(' '), PHRASE_OFFERS)).map((found) => found.productId));
-  const { named, listings } = await namedBy(reads.catalog, typed, ids);
+  const { named, listings, kinds } = await namedBy(reads.catalog, typed, ids);
   const tier = (id: number) => named.get(id) ?? (holding.has(id) ? 2 : 3);
+  // Of a tier, the products a listing names by the kind typed come first: "apple keyboard" lists the Magic Keyboard
+  // before the MacBooks whose listings give a "Backlit Keyboard" among their features.
+  const kind = everydayKind(words);
+  const forms = kind === null ? [] : [kind, ...otherNumbers(kind)];
+  const ofKind = (id: number) => (kind === null || (kinds.get(id) ?? []).some((each) => forms.includes(each)) ? 0 : 1);
   // Products of one score make a group, at the place of its first (the order given is the best fit first).
   const group = new Map<number, number>();
   ids.forEach((id, at) => {
     const first = ids.findIndex((other) => scores.has(id) && scores.get(other) === scores.get(id));
     group.set(id, first >= 0 ? first : at);
   });
-  const key = (id: number) => [tier(id), group.get(id) ?? 0, -(listings.get(id) ?? 0)];
+  const key = (id: number) => [tier(id), ofKind(id), group.get(id) ?? 0, -(listings.get(id) ?? 0)];
   // Array.prototype.sort is stable: what the keys do not tell apart keeps the order given.
   return [...ids].sort((a, b) => {
     const [ka, kb] = [key(a), key(b)];
@@ -91,13 +99,15 @@ async function namedBy(catalog: PhraseReads['catalog'], typed: readonly string[]
   };
   const named = new Map<number, number>();
   const listings = new Map<number, number>();
+  const kinds = new Map<number, string[]>();
   for (const id of ids) {
     const titles = titlesOf.get(id) ?? [];
     listings.set(id, titles.length);
+    kinds.set(id, titles.flatMap((title) => listingKind(title) ?? []));
     const best = Math.min(...titles.map((title) => tierOf(id, title) ?? Infinity));
     if (best < Infinity) named.set(id, best);
   }
-  return { named, listings };
+  return { named, listings, kinds };
 }
 
 /**
