@@ -554,6 +554,9 @@ describe('search API on the demo catalog: what shoppers type', () => {
       ['airpods pro 3', 'Apple AirPods Pro 2 '],
       // A line whose names glue its word to the number: no offer of the Galaxy Watch7 holds the word "watch".
       ['galaxy watch 9', 'Samsung Galaxy Watch7 '],
+      // A thing for a model that the catalog does not sell: the model itself first, before its editions and the next.
+      ['iphone 15 case', 'Apple iPhone 15 ('],
+      ['pixel 9 case', 'Google Pixel 9 Unlocked'],
     ] as const) {
       const result = await t.search(words);
       expect({ words, found: found(result), first: result.similarProducts[0]?.title }).toEqual({ words, found: [], first: expect.stringContaining(nearest) });

@@ -117,6 +117,15 @@ describe('nearestInLineFirst', () => {
     expect(titles('gopro hero 14', cameras)).toEqual([cameras[2], cameras[0], cameras[1]]);
   });
 
+  it('reads a kind typed after the model as a thing for it, and an edition’s word after the number as an edition', () => {
+    const iphones = ['Apple iPhone 16 (128GB)', 'Apple iPhone 15 Plus (128GB)', 'Apple iPhone 15 (128GB)', 'Apple iPhone 15 Pro Max (256GB)'];
+    expect(titles('iphone 15 case', iphones)).toEqual([iphones[2], iphones[1], iphones[3], iphones[0]]);
+    // An edition typed is the model sought.
+    expect(titles('iphone 15 plus case', iphones)[0]).toBe(iphones[1]);
+    // An edition's word typed last is no kind: "iphone 15 pro" seeks a Pro.
+    expect(titles('iphone 15 pro', iphones)[0]).toBe(iphones[3]);
+  });
+
   it('keeps the order when the words type no line’s number', () => {
     expect(titles('pixel', phones)).toEqual(phones);
     expect(titles('11', phones)).toEqual(phones);

@@ -1,8 +1,9 @@
 /** Which of a page's weaker candidates are shown as similar products. */
-import { extractColours, extractLineNumbers, extractQuantities, type ItemIdentity, normaliseBrand, tokenizeTitle, withoutWhatComesWith } from '@pricehunt/catalog-matching';
+import { extractColours, extractLineNumbers, extractQuantities, type ItemIdentity, normaliseBrand, tokenizeTitle, VARIANT_EDITIONS, withoutWhatComesWith } from '@pricehunt/catalog-matching';
 import { type CatalogRepository, indexWords, type ProductMatcher, type RankedProduct, type SearchIndexRepository } from '@pricehunt/catalog-core';
 import { lettersAndDigits } from './held-words';
 import { firstCards } from './line-order';
+import { everydayKind } from './unknown-words';
 import { otherNumbers } from './word-number';
 import { MATCH_LIMIT, SIMILAR_LIMIT } from './search-words';
 
@@ -184,16 +185,19 @@ const LINE_NUMBER = /^(\p{L}{0,2})(\d{1,3})$/u;
 
 /**
  * How far a name's model is from the one typed in its line (`line`, the word before it; `letters`, those before its
- * number): the difference of their numbers, and half more where letters follow the name's number (an edition: "Pixel
- * 8a", "iPhone 16e"); null when the name holds no model of that line, after the line's word or glued to it ("Watch7").
+ * number): the difference of their numbers, and half more where letters follow the name's number, or an edition's
+ * word that the words typed (`typed`) lack (an edition: "Pixel 8a", "iPhone 16e", "iPhone 15 Plus"); null when the
+ * name holds no model of that line, after the line's word or glued to it ("Watch7").
  */
-function modelDistance(title: string, line: string, letters: string, number: number): number | null {
+function modelDistance(title: string, line: string, letters: string, number: number, typed: readonly string[]): number | null {
   const own = indexWords(title);
   const model = new RegExp(`^${letters}(\\d{1,3})(\\p{L}*)$`, 'u');
   for (const [at, word] of own.entries()) {
-    const next = word === line ? own[at + 1] : word.startsWith(line) ? word.slice(line.length) : undefined;
+    const glued = word !== line && word.startsWith(line);
+    const next = word === line ? own[at + 1] : glued ? word.slice(line.length) : undefined;
     const read = next === undefined ? null : model.exec(next);
-    if (read) return Math.abs(Number(read[1]) - number) + (read[2] ? 0.5 : 0);
+    const after = own[at + (glued ? 1 : 2)] ?? '';
+    if (read) return Math.abs(Number(read[1]) - number) + (read[2] || (VARIANT_EDITIONS.has(after) && !typed.includes(after)) ? 0.5 : 0);
   }
   return null;
 }
@@ -211,11 +215,14 @@ export function nearestInLineFirst<T extends { title: string }>(typed: string, p
   const [, letters = '', digits = ''] = LINE_NUMBER.exec(words[at] ?? '') ?? [];
   if (at < 0) return [...products];
   const line = words[at - 1] ?? '';
-  // The line's word is read by `modelDistance`, glued to its number too ("HERO13").
-  const named = words.filter((word, index) => index !== at - 1 && /^\p{L}+$/u.test(word));
+  // The line's word is read by `modelDistance`, glued to its number too ("HERO13"); the kind typed after the model is
+  // what is sought for it, not of its line ("iphone 15 case": the iPhone 15s first); an edition's word is of it ("pro").
+  const kind = at < words.length - 1 ? everydayKind(typed) : null;
+  const forIt = kind !== null && !VARIANT_EDITIONS.has(kind) ? kind : null;
+  const named = words.filter((word, index) => index !== at - 1 && /^\p{L}+$/u.test(word) && !(index > at && word === forIt));
   const ofLine = (title: string) => {
     const own = new Set(indexWords(title));
-    return named.every((word) => own.has(word)) ? modelDistance(title, line, letters, Number(digits)) : null;
+    return named.every((word) => own.has(word)) ? modelDistance(title, line, letters, Number(digits), words) : null;
   };
   const distances = new Map(products.map((product) => [product, ofLine(product.title)]));
   const inLine = products.filter((product) => distances.get(product) !== null);
