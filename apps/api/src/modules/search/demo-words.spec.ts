@@ -516,6 +516,15 @@ describe('search API on the demo catalog: what shoppers type', () => {
     // Not dropped as a letter too many, which "xbox series" would list the Series S and an Elite controller for.
     const xbox = await t.search('xbox seriesx');
     expect({ spelled: xbox.correctedQuery, found: found(xbox).map((product) => product.title) }).toEqual({ spelled: 'xbox series x', found: ['Microsoft Xbox Series X Console (1TB)'] });
+    // Nor a short word glued to a maker's name, which spelling dropped: "samsungtv" listed Samsung's watches.
+    for (const [words, spelled] of [
+      ['samsungtv', 'samsung tv'],
+      ['sonytv', 'sony tv'],
+    ] as const) {
+      const tvs = await t.search(words);
+      expect({ words, spelled: tvs.correctedQuery, others: found(tvs).filter((product) => !/ TV /.test(product.title)) }).toEqual({ words, spelled, others: [] });
+      expect(found(tvs).length).toBeGreaterThan(2);
+    }
   });
 
   it('shows the line’s other models as similar for a line’s short name with a number the catalog sells none of ("ps4")', async () => {

@@ -128,11 +128,17 @@ describe('gluedNumberSpellings', () => {
 });
 
 describe('letterApartSpellings', () => {
-  const counts = async (words: readonly string[]) => new Map(words.map((word) => [word, ['xbox', 'series', 'x', 's'].includes(word) ? 9 : 0]));
+  const counts = async (words: readonly string[]) => new Map(words.map((word) => [word, ['xbox', 'series', 'x', 's', 'samsung', 'tv'].includes(word) ? 9 : 0]));
 
   it('writes a word no offer carries as a word offers carry and its last letter, where offers carry the letter too', async () => {
     expect(await letterApartSpellings('xbox seriesx', counts)).toEqual(['xbox series x']);
     expect(await letterApartSpellings('Xbox SeriesS', counts)).toEqual(['Xbox series s']);
+  });
+
+  it('writes a word no offer carries as a word offers carry and its last two letters, where offers carry them as a word', async () => {
+    expect(await letterApartSpellings('samsungtv', counts)).toEqual(['samsung tv']);
+    // Four letters are no name and a short word.
+    expect(await letterApartSpellings('xbtv', counts)).toEqual([]);
   });
 
   it('leaves words offers carry, short words and letters no offer carries alone', async () => {

@@ -72,12 +72,17 @@ export async function splitSpellings(text: string, offerCounts: OfferCounts): Pr
 /** A word of letters longer than `PART_MIN` cut before its last letter ("usbc": "usb" and "c"), else no cut. */
 const lastLetterCut = (word: string): Cut[] => (LETTERS.test(word) && word.length > PART_MIN ? [[word.slice(0, -1), word.slice(-1)]] : []);
 
+/** A word of letters longer than `PART_MIN` and two, cut before its last two letters ("samsungtv": "samsung" and "tv"). */
+const lastTwoLettersCut = (word: string): Cut[] => (LETTERS.test(word) && word.length >= PART_MIN + 2 ? [[word.slice(0, -2), word.slice(-2)]] : []);
+
 /**
  * The typed words with one word of letters that no offer carries written as a word offers carry and its last letter
  * apart, where offers carry that letter as a word too ("xbox seriesx" as "xbox series x"): a name's letter glued to it,
- * which spelling would drop as a letter too many ("series").
+ * which spelling would drop as a letter too many ("series"); or its last two letters, a short word glued to a name
+ * ("samsungtv" as "samsung tv", not "samsung").
  */
-export const letterApartSpellings = (text: string, offerCounts: OfferCounts): Promise<string[]> => cutSpellings(text, offerCounts, lastLetterCut);
+export const letterApartSpellings = (text: string, offerCounts: OfferCounts): Promise<string[]> =>
+  cutSpellings(text, offerCounts, (word) => [...lastLetterCut(word), ...lastTwoLettersCut(word)]);
 
 type OfferCounts = (words: readonly string[]) => Promise<Map<string, number>>;
 type Cut = readonly [string, string];

@@ -107,7 +107,8 @@ export function typedWordsRewrites(reads: RewriteReads, current: () => WordsAnsw
     ...(offerCounts ? [{ rewrite: (text: string) => initialismsWrittenOut({ offerCounts, rankedTitles: (limit: number) => rankedTitles(catalog, current(), limit) }, text), better: holdsAll, lendsCandidates: false }] : []),
     // A kind typed in another language ("kopfhörer sony": `foreign-kinds.ts`).
     { rewrite: async (text: string) => englishKinds(text), better: holdsAll, lendsCandidates: false },
-    // A name's letter glued to it ("xbox seriesx"), kept where what it finds holds every word, before spelling drops the letter.
+    // A name's letter, or short word, glued to it ("xbox seriesx", "samsungtv"), kept where what it finds holds every
+    // word, before spelling drops the letters.
     ...(offerCounts ? [{ rewrite: async (text: string) => (await letterApartSpellings(text, offerCounts))[0] ?? null, better: holdsAll, lendsCandidates: false }] : []),
     ...(spelling ? [{ rewrite: (text: string) => spelledWords(spelling, index ? { index, catalog, aliases } : null, text), better: (found: WordsAnswer, typed: string, spelled: string) => spelledBetter(found, current(), typed, spelled), lendsCandidates: false, spells: true }] : []),
     ...(offerCounts ? [{ rewrite: (text: string) => brandTypedBySound(catalog, offerCounts, text, current().ranked), better: holdsAll, lendsCandidates: false }] : []),
