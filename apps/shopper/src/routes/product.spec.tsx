@@ -227,14 +227,24 @@ describe('product page', () => {
           : jsonResponse(productDetail());
       },
     });
-    renderProduct();
-    const notice = (await screen.findByRole('heading', { level: 1, name: 'This product is being updated' })).closest('[role="status"]') as HTMLElement;
-    expect(notice).toHaveTextContent('This product is being regrouped with its offers: try again in a few seconds');
-    expect(notice).toHaveTextContent('Asking again in 2 seconds.');
-    await waitFor(() => expect(document.title).toBe('This product is being updated · PriceHunt'));
-    expect(await within(notice).findByText('Asking again in 1 second.', undefined, { timeout: 2000 })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sony WH-1000XM5 Wireless Headphones' }, { timeout: 3000 })).toBeInTheDocument();
-    expect(calls).toBe(2);
+    // The page's clock is the test's: the countdown is read at each second however slowly the machine runs.
+    jest.useFakeTimers();
+    try {
+      renderProduct();
+      const notice = (await screen.findByRole('heading', { level: 1, name: 'This product is being updated' })).closest('[role="status"]') as HTMLElement;
+      expect(notice).toHaveTextContent('This product is being regrouped with its offers: try again in a few seconds');
+      expect(notice).toHaveTextContent('Asking again in 2 seconds.');
+      await waitFor(() => expect(document.title).toBe('This product is being updated · PriceHunt'));
+      expect(calls).toBe(1);
+      act(() => jest.advanceTimersByTime(1000));
+      expect(within(notice).getByText('Asking again in 1 second.')).toBeInTheDocument();
+      expect(calls).toBe(1);
+      act(() => jest.advanceTimersByTime(1000));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Sony WH-1000XM5 Wireless Headphones' })).toBeInTheDocument();
+      expect(calls).toBe(2);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('shows an error with a retry when the product cannot be loaded', async () => {
