@@ -4,8 +4,9 @@ import { present } from '@pricehunt/contracts';
 import { candidatesStep, clearWordCounts, createWordCounts, expireWordCounts, type IndexReads, keepDocumentCount, keepWordCount, keptDocumentCount, leadingCandidatesStep, type MatchSyntax, type PoolRow, type WordCounts } from './index-search';
 
 // The same search as the SQLite side's `createFtsSearchIndex` (search-index.ts: read its comments for why each step
-// is so), step by step, over PostgreSQL's full-text search (drizzle-pg/0001_catalog_search.sql, 0007): an offer's
-// `search_vector` holds the words of its title (weight A), brand (B), model (C) and category (D), split at anything
+// is so), step by step, over PostgreSQL's full-text search (drizzle-pg/0001_catalog_search.sql, 0007, 0027): an offer's
+// `search_vector` holds the words of its title (weight A), brand (B), model (C) and category (D), each field a word
+// apart from the next (a phrase is found within one field, as in one FTS5 column), split at anything
 // but letters and digits as FTS5's unicode61 splits them, folded by `unaccent` and lower case. Ranking is ts_rank with
 // the bm25 column weights of the SQLite side scaled to ts_rank's range (title 1, brand 2, model 4, category 0.5 →
 // {D, C, B, A} = {0.05, 0.4, 0.2, 0.1}), divided by 1 + the log of the offer's length in words (normalization 1), as

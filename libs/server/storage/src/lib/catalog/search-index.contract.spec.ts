@@ -164,6 +164,21 @@ describe.each(ENGINES)('search index port on %s', (name) => {
     expect(await ids(["'", 'x'], 'a')).toEqual([]);
   });
 
+  it('finds a phrase within one of an offer’s fields, never running from one field into the next', async () => {
+    const ids = async (phrase: string) => (await s.index.productsCarrying([], phrase, 30)).map((p) => p.productId);
+    expect(await ids('smart tv')).toEqual([2]);
+    expect(await ids('google tv')).toEqual([1]);
+    // Titles end in "TV", "Headphones", "Black"; the brand, model and category follow them.
+    expect(await ids('tv sony')).toEqual([]);
+    expect(await ids('headphones sony')).toEqual([]);
+    expect(await ids('black sony')).toEqual([]);
+    expect(await ids('sony wh 1000xm5 b')).toEqual([]);
+    expect(await ids('wh 1000xm5 b')).toEqual([3]);
+    expect(await ids('wh 1000xm5 b headphones')).toEqual([]);
+    // The words are found apart all the same.
+    expect((await s.index.productsCarrying(['tv'], 'sony', 30)).map((p) => p.productId)).toEqual([1, 2]);
+  });
+
   it('after changed(), counts and the vocabulary hold new offers (one vocabulary refresh for changes close together)', async () => {
     expect((await s.index.offerCounts(['zephyr'])).get('zephyr')).toBe(0);
     expect((await s.index.offerCounts(['sony'])).get('sony')).toBe(6);
