@@ -525,6 +525,16 @@ describe('search API on the demo catalog: what shoppers type', () => {
       expect({ words, spelled: tvs.correctedQuery, others: found(tvs).filter((product) => !/ TV /.test(product.title)) }).toEqual({ words, spelled, others: [] });
       expect(found(tvs).length).toBeGreaterThan(2);
     }
+    // A short maker glued to a short word, and a name glued to a kind no listing writes alone ("Earbuds", "Buds3"):
+    // both found nothing.
+    const lg = await t.search('lgtv');
+    expect({ spelled: lg.correctedQuery, others: found(lg).filter((product) => !/^LG .* TV /.test(product.title)) }).toEqual({ spelled: 'lg tv', others: [] });
+    expect(found(lg).length).toBeGreaterThan(2);
+    const buds = await t.search('galaxybuds');
+    expect({ spelled: buds.correctedQuery, found: found(buds).map((product) => product.title) }).toEqual({
+      spelled: 'galaxy earbuds',
+      found: ['Samsung Galaxy Buds3 Pro Wireless Earbuds (Silver)', 'Samsung Galaxy Buds3 Pro Wireless Earbuds (White)'],
+    });
   });
 
   it('shows the line’s other models as similar for a line’s short name with a number the catalog sells none of ("ps4")', async () => {

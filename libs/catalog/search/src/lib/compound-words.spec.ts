@@ -8,6 +8,7 @@ import {
   letterApartSpellings,
   nameNumberCut,
   numberUnitSpellings,
+  splitCompoundSpellings,
   splitSpellings,
 } from './compound-words';
 
@@ -68,6 +69,13 @@ describe('splitSpellings', () => {
     expect(await splitSpellings('nikon zf', offerCounts)).toEqual(['nikon z f']);
   });
 
+  it('cuts a word of four letters into halves too ("lgtv" of "LG TV")', async () => {
+    const counts = async (words: readonly string[]) => new Map(words.map((word) => [word, ['lg', 'tv', 'l', 'g'].includes(word) ? 9 : 0]));
+    expect(await splitSpellings('lgtv oled', counts)).toEqual(['lg tv oled']);
+    expect(await splitSpellings('lg', counts)).toEqual([]);
+    expect(await splitSpellings('lgtvs', counts)).toEqual([]);
+  });
+
   it('cuts the last letter off a longer word that listings write with a hyphen before it ("usbc" of "USB-C")', async () => {
     const counts = async (words: readonly string[]) => new Map(words.map((word) => [word, ['airpods', 'usb', 'c', 'type'].includes(word) ? 9 : 0]));
     expect(await splitSpellings('airpods usbc', counts)).toEqual(['airpods usb c']);
@@ -81,6 +89,23 @@ describe('splitSpellings', () => {
     expect(await splitSpellings('tvs', async (words) => new Map(words.map((word) => [word, word === 'tvs' ? 0 : 9])))).toEqual([]);
     // "smartwatch" is not cut after one letter: "s martwatch".
     expect(await splitSpellings('smartwatch', async (words) => new Map(words.map((word) => [word, word.length === 1 || word === 'martwatch' ? 9 : 0])))).toEqual([]);
+  });
+});
+
+describe('splitCompoundSpellings', () => {
+  const counts = async (words: readonly string[]) => new Map(words.map((word) => [word, ['galaxy', 'samsung', 'gal'].includes(word) ? 9 : 0]));
+
+  it('writes a word no offer carries as a word offers carry and each compound that ends with the rest', async () => {
+    expect(await splitCompoundSpellings('Galaxybuds pro', counts, compoundsOf)).toEqual(['galaxy earbuds pro']);
+    expect(await splitCompoundSpellings('samsungphone', counts, compoundsOf)).toEqual(['samsung headphones', 'samsung smartphone']);
+  });
+
+  it('leaves words offers carry, words with digits, and cuts whose first part no offer carries or whose rest ends no compound alone', async () => {
+    expect(await splitCompoundSpellings('galaxy buds', counts, compoundsOf)).toEqual([]);
+    expect(await splitCompoundSpellings('galaxybuds3', counts, compoundsOf)).toEqual([]);
+    expect(await splitCompoundSpellings('galaxbuds', counts, compoundsOf)).toEqual([]);
+    expect(await splitCompoundSpellings('galaxywatch', counts, compoundsOf)).toEqual([]);
+    expect(await splitCompoundSpellings('galaxy', async (words) => new Map(words.map((word) => [word, 9])), compoundsOf)).toEqual([]);
   });
 });
 

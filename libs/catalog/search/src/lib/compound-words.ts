@@ -4,7 +4,8 @@
  * where they write "Smart Watch", "Z f"), or by their last part alone ("samsung phone" where they write "Smartphone",
  * "samsung buds" where they write "Earbuds"). Words that still find little once names, generations and spelling are
  * tried are searched with two typed words joined where the index carries them as one word (`offersCarrying` of the
- * spelling corrector), then with a typed word no offer carries cut into two that offers carry, then with a typed word
+ * spelling corrector), then with a typed word no offer carries cut into two that offers carry (or one and a compound
+ * that ends with the rest: "galaxybuds", "galaxy earbuds"), then with a typed word
  * written as each word of the index that ends with it after an everyday word (`compoundsOf`, those most offers carry
  * first); the first spelling whose answer holds every word is kept, and shown as what was searched.
  */
@@ -51,8 +52,8 @@ export function compoundSpellings(text: string, compoundsOf: (word: string) => r
 }
 
 /**
- * A word typed glued this short is split into single letters ("zf" of "Z f"); a longer one into parts of `PART_MIN`, or
- * its last letter alone.
+ * A word typed glued this short is split into single letters ("zf" of "Z f"); one twice as long also into two halves
+ * ("lgtv" of "LG TV", "hdtv"); a longer one into parts of `PART_MIN`, or its last letter alone.
  */
 const SHORT_GLUED = 2;
 
@@ -64,9 +65,28 @@ export async function splitSpellings(text: string, offerCounts: OfferCounts): Pr
   return cutSpellings(text, offerCounts, (word) => {
     if (word.length < 2 || !LETTERS.test(word)) return [];
     if (word.length <= SHORT_GLUED) return cutsOf(word, 1);
+    const halves = word.length === 2 * SHORT_GLUED ? cutsOf(word, SHORT_GLUED) : [];
     // A letter glued after a name, where listings write a hyphen: "usbc" of "USB-C", "typec" of "Type-C".
-    return [...cutsOf(word, PART_MIN), ...lastLetterCut(word)];
+    return [...halves, ...cutsOf(word, PART_MIN), ...lastLetterCut(word)];
   });
+}
+
+/**
+ * The typed words with one word of letters that no offer carries written as a word offers carry and a compound that
+ * ends with the rest ("galaxybuds" as "galaxy earbuds", where no listing writes "buds" alone: the listings' "Earbuds",
+ * "Buds3"), each cut of it in order, the compounds most offers carry first.
+ */
+export async function splitCompoundSpellings(text: string, offerCounts: OfferCounts, compoundsOf: (word: string) => readonly string[]): Promise<string[]> {
+  const words = typedWords(text);
+  const cutsAt = words.map((typed) => (LETTERS.test(typed) ? cutsOf(typed.toLowerCase(), PART_MIN) : []));
+  if (cutsAt.every((list) => list.length === 0)) return [];
+  const counts = await offerCounts([...new Set([...words.map((word) => word.toLowerCase()), ...cutsAt.flat().map(([first]) => first)])]);
+  const carried = (word: string) => (counts.get(word) ?? 0) > 0;
+  return words.flatMap((word, at) =>
+    carried(word.toLowerCase())
+      ? []
+      : (cutsAt[at] ?? []).flatMap(([first, rest]) => (carried(first) ? compoundsOf(rest).map((compound) => [...words.slice(0, at), first, compound, ...words.slice(at + 1)].join(' ')) : [])),
+  );
 }
 
 /** A word of letters longer than `PART_MIN` cut before its last letter ("usbc": "usb" and "c"), else no cut. */
@@ -166,7 +186,7 @@ export interface CompoundReads {
 
 /**
  * The words' compound spellings in the order they are tried: joined, a number joined to its unit, a name glued to its
- * number cut, split, then written as compounds that end with a typed word, then as those it begins ("apple mac" as "apple macbook", where
+ * number cut, split (into two words, or a word and a compound), then written as compounds that end with a typed word, then as those it begins ("apple mac" as "apple macbook", where
  * "mac" alone is in no Apple listing), at most `COMPOUND_SPELLINGS_MAX`; joined or cut where letters meet digits only
  * when `joinedOnly`.
  */
@@ -176,7 +196,7 @@ export async function compoundWordSpellings(text: string, reads: CompoundReads, 
   const units = offerCounts ? await numberUnitSpellings(text, offerCounts) : [];
   const glued = offerCounts ? await gluedNumberSpellings(text, offerCounts, joinedOnly) : [];
   if (joinedOnly) return [...joined, ...units, ...glued].slice(0, COMPOUND_SPELLINGS_MAX);
-  const split = offerCounts ? await splitSpellings(text, offerCounts) : [];
+  const split = offerCounts ? [...(await splitSpellings(text, offerCounts)), ...(await splitCompoundSpellings(text, offerCounts, (word) => spelling.compoundsOf(word)))] : [];
   const ending = compoundSpellings(text, (word) => spelling.compoundsOf(word));
   const beginning = compoundSpellings(text, (word) => spelling.compoundsBegunBy(word));
   return [...joined, ...units, ...glued, ...split, ...ending, ...beginning].slice(0, COMPOUND_SPELLINGS_MAX);
