@@ -415,6 +415,17 @@ describe('search API on the demo catalog: what shoppers type', () => {
     }
   });
 
+  it('shows no product of another kind that shares only an everyday word with words that find nothing ("yoga mat")', async () => {
+    // A "Cordless Stick Vacuum", a Lenovo Yoga laptop, running watches, smart speakers were shown as similar.
+    for (const typed of ['roku streaming stick', 'yoga mat', 'running shoes', 'smart bulb']) {
+      const result = await t.search(typed);
+      expect({ typed, found: found(result), similar: result.similarProducts.map((product) => product.title) }).toEqual({ typed, found: [], similar: [] });
+    }
+    // A maker typed is shared: Samsung's TVs stay after the soundbars of other makers.
+    const samsung = (await t.search('samsung soundbar')).similarProducts.map((product) => product.title);
+    expect(samsung.some((title) => /^Samsung .* TV /.test(title))).toBe(true);
+  });
+
   it('lists first the products a listing names by the kind typed ("apple keyboard": the Magic Keyboard before MacBooks)', async () => {
     // The MacBooks' listings give a "Backlit Keyboard" among their features; the watches' a "Heart Rate Monitor".
     for (const [typed, kind] of [
@@ -587,6 +598,10 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(lines.slice(0, 4)).toEqual(['9', '9 Pro', '9 Pro XL', '8a'].map((model) => `Google Pixel ${model} Unlocked Android Smartphone`));
     const ofNine = (products: SearchResult['matches']) => products.filter((product) => product.line?.name === lines[0]).length;
     expect(ofNine(pixel.similarProducts)).toBe(ofNine((await t.search('google pixel 9')).matches));
+    // Nothing that shares only the number or a size typed: no 11-inch tablet, no 16 GB Kindle.
+    expect(pixel.similarProducts.filter((product) => !/Pixel/.test(product.title))).toEqual([]);
+    const air = await t.search('macbook air m3 16gb');
+    expect(air.similarProducts.filter((product) => !/\b(MacBook|Air|M3)\b/.test(product.title))).toEqual([]);
   });
 
   it('lists nothing for words with a short word no offer carries ("rode nt-usb"), and shows what the others find as similar', async () => {

@@ -26,7 +26,7 @@ import { createAnsweredOnce } from './answered-once';
 import { identifyLink, type PageReader } from './identify';
 import { matchedAll, offersOf, shown } from './listed-products';
 import { firstCards, lineVariants, linesTogether, typedLineWords, withLines } from './line-order';
-import { likeTheListed, makersInTurn, nearestInLineFirst, relatedToWords, sharesSomething, theKindTypedFirst, theModelTypedFirst } from './similar';
+import { likeTheListed, makersInTurn, nearestInLineFirst, relatedToWords, sharesSomething, theKindTyped, theModelTypedFirst } from './similar';
 import { nearestModels } from './near-model';
 import type { TypedAliases } from './typed-aliases';
 import { namesAKind } from './slug-maker';
@@ -374,7 +374,7 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   );
   // Words nothing is found for: a model's line nearest it first ("pixel 11"), a kind's things first ("samsung soundbar").
   const typedWords = found.correctedQuery ?? body.query ?? '';
-  const model = body.url === undefined ? theModelTypedFirst(typedWords, nothing ? theKindTypedFirst(typedWords, nearestInLineFirst(typedWords, similar)) : similar) : similar;
+  const model = body.url === undefined ? theModelTypedFirst(typedWords, nothing ? theKindTyped(typedWords, nearestInLineFirst(typedWords, similar)) : similar) : similar;
   // A price typed that nothing the words fit is priced within: those nearest it are shown (`nearestThePrice`), not others.
   const nearPrice = !product && matches.length === 0 ? nearestThePrice(found.priceRange, fitting) : [];
   const similarPriced = nearPrice.length > 0 ? nearPrice : await asWanted(search.catalog, { ...found, cheapestFirst: false }, model);

@@ -1,4 +1,4 @@
-import { nearestInLineFirst, sameLineFirst, sharesSomething, theKindTypedFirst, theModelTypedFirst } from './similar';
+import { nearestInLineFirst, sameLineFirst, sharesSomething, theKindTyped, theModelTypedFirst } from './similar';
 
 const jacket = { title: "Patagonia Men's Nano Puff Jacket", brand: 'Patagonia' };
 
@@ -24,6 +24,16 @@ describe('the similar products of a pasted page', () => {
     const drill = { title: 'Furadeira Makita de Impacto 1/2" 1010W 220V | HP2070-220V', brand: null };
     expect(sharesSomething(drill, { title: 'Microsoft Surface Pro 11th Edition RAM SSD 2-in-1 Laptop (16GB, 256GB, Platinum)', brand: 'Microsoft' })).toBe(false);
     expect(sharesSomething(drill, { title: 'Bosch GSB 13 RE Impact Drill 220V', brand: 'Bosch' })).toBe(true);
+  });
+
+  it('leave out a product that shares only a figure or a size with words that say more', () => {
+    expect(sharesSomething({ title: 'pixel 11', brand: null }, { title: 'Apple iPad Air M2 Wi-Fi (11", 128GB, Space Gray)', brand: 'Apple' })).toBe(false);
+    const kindle = { title: 'Amazon Kindle Paperwhite (12th Generation) E-Reader (16GB, Black)', brand: 'Amazon' };
+    expect(sharesSomething({ title: 'macbook air m3 16gb', brand: null }, kindle)).toBe(false);
+    expect(sharesSomething({ title: 'macbook air m3 16gb', brand: null }, { title: 'Apple MacBook Pro M3 (14", 16GB RAM, 1TB SSD)', brand: 'Apple' })).toBe(true);
+    // Words that are nothing but figures and sizes, and a model's number of four digits, still count.
+    expect(sharesSomething({ title: '16gb', brand: null }, kindle)).toBe(true);
+    expect(sharesSomething({ title: 'geforce 4090', brand: null }, { title: 'MSI RTX 4090 Gaming X Trio', brand: 'MSI' })).toBe(true);
   });
 
   it('leave out a product that shares only a colour’s name with the item', () => {
@@ -133,8 +143,8 @@ describe('nearestInLineFirst', () => {
   });
 });
 
-describe('theKindTypedFirst', () => {
-  const titles = (typed: string, names: string[]) => theKindTypedFirst(typed, names.map((title) => ({ title }))).map((product) => product.title);
+describe('theKindTyped', () => {
+  const titles = (typed: string, names: string[]) => theKindTyped(typed, names.map((title) => ({ title }))).map((product) => product.title);
   const shown = ['Samsung Neo QLED 4K Smart TV with Soundbar', 'Bose Smart Soundbar', 'Samsung Galaxy Watch7', 'Sonos Beam Smart Soundbars'];
 
   it('puts the products whose names say they are the kind typed first, not those that come with it', () => {
@@ -142,6 +152,26 @@ describe('theKindTypedFirst', () => {
     expect(titles('samsung soundbars', shown)).toEqual(titles('samsung soundbar', shown));
     // A compound that ends with the kind is of it.
     expect(titles('huawei phone', ['Apple iPad', 'Google Pixel 9 Smartphone'])).toEqual(['Google Pixel 9 Smartphone', 'Apple iPad']);
+  });
+
+  it('leaves out the products of another kind that share only an everyday word typed, by their name’s last word and category', () => {
+    const kinds = (typed: string, products: Array<{ title: string; brand?: string; category?: string }>) => theKindTyped(typed, products).map((product) => product.title);
+    const vacuum = { title: 'Shark Vertex Pro IZ682H Cordless Stick Vacuum (Blue Sapphire)', brand: 'Shark', category: 'Vacuums' };
+    expect(kinds('roku streaming stick', [vacuum])).toEqual([]);
+    const laptop = { title: 'Lenovo Yoga 7i 2-in-1 Laptop (16GB RAM, 1TB SSD, Storm Grey)', brand: 'Lenovo', category: 'Laptops' };
+    expect(kinds('yoga mat', [laptop])).toEqual([]);
+    // A tablet whose name ends otherwise, by its category; a maker typed, or a name no everyday word, is shared.
+    const ipad = { title: 'Apple iPad Air M2 Wi-Fi (11", 128GB, Space Gray)', brand: 'Apple', category: 'Tablets' };
+    expect(kinds('sony tablets', [ipad, laptop])).toEqual([ipad.title]);
+    expect(kinds('lenovo tablet', [laptop])).toEqual([laptop.title]);
+    expect(kinds('roku stick', [{ title: 'Roku Ultra Streaming Player', brand: 'Roku', category: 'Streaming' }])).toEqual(['Roku Ultra Streaming Player']);
+    // A thing for something shares any word of it; a last word no everyday one is no kind known.
+    const nintendo = { title: 'Nintendo Switch OLED Model Console (White)', brand: 'Nintendo', category: 'Video Game Consoles' };
+    expect(kinds('switch case', [nintendo])).toEqual([nintendo.title]);
+    expect(kinds('switch mat', [nintendo])).toEqual([]);
+    expect(kinds('streaming usb', [vacuum])).toEqual([vacuum.title]);
+    // Nor are the words one word, or hold a figure: the ranking's own.
+    expect(kinds('galaxy watch 9', [vacuum])).toEqual([vacuum.title]);
   });
 
   it('keeps the ranking for words that hold a figure, or are one word', () => {

@@ -1,9 +1,9 @@
 /** Which of a page's weaker candidates are shown as similar products. */
-import { extractColours, extractLineNumbers, extractQuantities, type ItemIdentity, normaliseBrand, tokenizeTitle, VARIANT_EDITIONS, withoutWhatComesWith } from '@pricehunt/catalog-matching';
-import { type CatalogRepository, indexWords, type ProductMatcher, type RankedProduct, type SearchIndexRepository } from '@pricehunt/catalog-core';
+import { extractColours, extractLineNumbers, extractQuantities, type ItemIdentity, normaliseBrand, readsAsAccessory, tokenizeTitle, VARIANT_EDITIONS, withoutWhatComesWith } from '@pricehunt/catalog-matching';
+import { type CatalogRepository, indexWords, isCommonWord, type ProductMatcher, type RankedProduct, type SearchIndexRepository } from '@pricehunt/catalog-core';
 import { lettersAndDigits } from './held-words';
 import { firstCards } from './line-order';
-import { everydayKind } from './unknown-words';
+import { everydayKind, listingKind } from './unknown-words';
 import { otherNumbers } from './word-number';
 import { MATCH_LIMIT, SIMILAR_LIMIT } from './search-words';
 
@@ -24,6 +24,13 @@ function nameWords(title: string): Set<string> {
   const colourWords = new Set(extractColours(title).flatMap((colour) => colour.split(' ')));
   return new Set(tokenizeTitle(title).filter((word) => (word.length >= 3 || (word.length >= 2 && /\d/.test(word))) && !colourWords.has(word)));
 }
+
+/**
+ * A word that is a figure or a size and nothing else ("11", "65", "16gb", "44mm"): a number shared by things of every
+ * kind (an 11-inch tablet and a Pixel typed with 11, a 16 GB Kindle and a MacBook typed with 16gb). Four digits or more
+ * are a model's number ("4090").
+ */
+const figureAlone = (word: string) => /^\d{1,3}$/.test(word) || (/^\d/.test(word) && extractQuantities(word).length > 0);
 
 /**
  * Whether a word of a name is the kind its product's category names ("headphones" of "Electronics > Headphones",
@@ -56,13 +63,15 @@ export function sharesSomething(
   const brand = normaliseBrand(sought.brand);
   if (brand && brand === normaliseBrand(product.brand)) return true;
   const words = nameWords(sought.title);
-  const shared = [...nameWords(product.title)].filter((word) => words.has(word));
+  // A figure or size shared counts only where the words sought are nothing more.
+  const telling = [...words].some((word) => !figureAlone(word));
+  const shared = [...nameWords(product.title)].filter((word) => words.has(word) && (!telling || !figureAlone(word)));
   if (shared.length > 0 && (!listing || shared.length > 1 || namesKind(shared[0] as string, product.category))) return true;
   // A kind of two letters that the product's category names ("roku tv": the TVs of "TVs").
   if (product.category && tokenizeTitle(sought.title).some((word) => /^\p{L}{2}$/u.test(word) && namesKind(word, product.category))) return true;
   // A model code the product's name writes with separators ("pt18" of "PT-18R").
   const run = lettersAndDigits(product.title);
-  return [...words].some((word) => word.length >= CODE_CHARACTERS && /\d/.test(word) && /\p{L}/u.test(word) && run.includes(word));
+  return [...words].some((word) => word.length >= CODE_CHARACTERS && /\d/.test(word) && /\p{L}/u.test(word) && !figureAlone(word) && run.includes(word));
 }
 
 /** The lines a title numbers ("galaxy s23" → s, "iphone 14" → iphone), read from its words as the matcher reads them. */
@@ -152,15 +161,30 @@ export function theModelTypedFirst<T extends { title: string }>(typed: string, p
  * Products as ranked, those whose names say they are the kind of thing typed first, where words that find nothing end
  * with a kind of letters ("samsung soundbar", where the catalog sells no Samsung soundbar: the Bose and Sonos
  * soundbars before the Samsung TVs whose bundles come "with Soundbar"). A name says it when a word of it before what
- * it comes with is the kind, or ends with it ("Smartphone" for "phone"), in the singular or plural. The ranking as it
- * is when the words hold a figure: those name a model ("galaxy watch 9"), whose line the ranking puts first.
+ * it comes with is the kind, or ends with it ("Smartphone" for "phone"), in the singular or plural. Where the kind is
+ * an everyday word, left out are the products of another kind that share no name typed (a word no everyday one,
+ * "roku", or their maker), only an everyday word: "roku streaming stick" shows no "Cordless Stick Vacuum", "yoga mat"
+ * no Lenovo Yoga laptop, "running shoes" no running watch. A product is of another kind when neither the last word of
+ * its name (`listingKind`) nor its category names the kind; one of no category is not known to be. A thing for
+ * something ("switch case", `readsAsAccessory`) shares any word of what it is for: the Nintendo Switch, which the
+ * catalog sells no case for. The ranking as it is when the words hold a figure: those name a model ("galaxy watch 9"),
+ * whose line the ranking puts first.
  */
-export function theKindTypedFirst<T extends { title: string }>(typed: string, products: readonly T[]): T[] {
+export function theKindTyped<T extends { title: string; brand?: string | null; category?: string | null }>(typed: string, products: readonly T[]): T[] {
   const words = indexWords(typed);
   const kind = (words.at(-1) ?? '').replace(/s$/, '');
   if (words.length < 2 || kind.length < 3 || words.some((word) => /\d/.test(word))) return [...products];
   const isKind = (title: string) => indexWords(withoutWhatComesWith(title)).some((word) => word.replace(/s$/, '').endsWith(kind));
-  return [...products.filter((product) => isKind(product.title)), ...products.filter((product) => !isKind(product.title))];
+  const kindFirst = (listed: readonly T[]) => [...listed.filter((product) => isKind(product.title)), ...listed.filter((product) => !isKind(product.title))];
+  // Only an everyday word typed last is known to be a kind of thing ("usb" of "rode nt usb" is not).
+  if (indexWords(everydayKind(typed) ?? '')[0]?.replace(/s$/, '') !== kind) return kindFirst(products);
+  // A thing for something ("switch case") shares any word of what it is for: the Nintendo Switch.
+  const forSomething = readsAsAccessory(typed);
+  const names = new Set(words.slice(0, -1).filter((word) => forSomething || (!isCommonWord(word) && !isCommonWord(word.replace(/s$/, '')))));
+  const maker = (product: T) => indexWords(product.brand ?? '');
+  const sharesName = (product: T) => indexWords(product.title).some((word) => names.has(word)) || (maker(product).length > 0 && maker(product).every((word) => words.includes(word)));
+  const ofKindTyped = (product: T) => (listingKind(withoutWhatComesWith(product.title)) ?? '').replace(/s$/, '').endsWith(kind) || namesKind(kind, product.category) || sharesName(product);
+  return kindFirst(products.filter(ofKindTyped));
 }
 
 /**
