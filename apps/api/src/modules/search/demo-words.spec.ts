@@ -415,6 +415,18 @@ describe('search API on the demo catalog: what shoppers type', () => {
     }
   });
 
+  it('lists none of a maker’s products for a kind of two letters it makes none of ("bose tv"), and shows the kind', async () => {
+    // Bose's headphones and speakers were listed, none of them a TV; LG's TVs for "lg pc".
+    for (const [typed, kind] of [
+      ['bose tv', / TV\b/],
+      ['lg pc', / PC\b/],
+    ] as const) {
+      const result = await t.search(typed);
+      expect({ typed, found: found(result).map((product) => product.title) }).toEqual({ typed, found: [] });
+      expect(result.similarProducts[0]?.title).toMatch(kind);
+    }
+  });
+
   it('shows no product of another kind that shares only an everyday word with words that find nothing ("yoga mat")', async () => {
     // A "Cordless Stick Vacuum", a Lenovo Yoga laptop, running watches, smart speakers were shown as similar.
     for (const typed of ['roku streaming stick', 'yoga mat', 'running shoes', 'smart bulb']) {

@@ -155,7 +155,7 @@ const KIND_MAKERS = 2;
  * (`kindProducts`), those of `KIND_MAKERS` makers or more have listings that name their item by it (`listingKind`).
  * One maker's name for its line ("iphone", "galaxy") names no kind.
  */
-async function namesKind(catalog: Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems' | 'getProducts'>, word: string, kindProducts: (kind: string) => Promise<number[]>): Promise<boolean> {
+export async function namesKind(catalog: Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems' | 'getProducts'>, word: string, kindProducts: (kind: string) => Promise<number[]>): Promise<boolean> {
   const forms = [word, ...otherNumbers(word)];
   const listings = await listingsOf(catalog, await kindProducts(word));
   const naming = [...listings].filter(([, items]) => items.some((item) => forms.includes(listingKind(item.title) ?? ''))).map(([productId]) => productId);

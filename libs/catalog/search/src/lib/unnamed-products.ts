@@ -1,14 +1,16 @@
 /**
  * Products found for some of the typed words that the words do not name, though no product holds them all: none, when
  * the words hold a name the catalog does not sell (`unsold-name.ts`: "dyson airwrap"); those of other makers, when the
- * words name a maker (`typed-maker.ts`: "apple tv 4k"). And what such words name: a word that listings write with a
+ * words name a maker (`typed-maker.ts`: "apple tv 4k"); the maker's own, when the maker is typed with a kind of thing
+ * none of them is ("bose tv"). And what such words name: a word that listings write with a
  * generation glued to it ("smarttag" of "SmartTag2", "flip" of "Z Flip6") names the products whose offers carry it so,
  * with the other words (`gluedGenerations`).
  */
 import { indexWords, type CatalogRepository, type SearchIndexRepository, type SpellingCorrector } from '@pricehunt/catalog-core';
 import { holdWordStarting, listingWordsOf } from './held-words';
 import { MATCH_LIMIT } from './search-words';
-import { ofTypedMakers } from './typed-maker';
+import { ofTypedMakers, withoutMakersTyped } from './typed-maker';
+import { namesKind } from './unknown-words';
 import { type UncarriedName, unsoldNames } from './unsold-name';
 
 export interface UnnamedReads {
@@ -63,7 +65,22 @@ export async function namedByTheWords(reads: UnnamedReads, words: string, found:
   const names = spelling ? await unsoldNames({ offerCounts: (typed) => index.offerCounts(typed), correct: (text) => spelling.correct(text) }, words) : [];
   for (const name of names) if (!(await spelledInFound(reads, name, ids.slice(0, MATCH_LIMIT)))) return nothing;
   const ofMakers = await ofTypedMakers(reads, words, ids);
+  // Only the maker's products, none of them the kind typed with it ("bose tv": Bose's headphones): no answer.
+  if (ofMakers !== null && ofMakers.length === ids.length && found.productId === null && (await makerWithOtherKind(reads, words))) return nothing;
   if (ofMakers === null || ofMakers.length === ids.length) return null;
   if (ofMakers.length === 0 || found.productId !== null) return nothing;
   return { productId: null, matchIds: found.matchIds.filter((id) => ofMakers.includes(id)) };
+}
+
+/** Products read, by the offers that carry it, for whether a word names a kind of thing. */
+const KIND_OFFERS_READ = MATCH_LIMIT * 10;
+
+/**
+ * Whether the words are makers' names and one word that names a kind of thing, by which other makers' listings name
+ * their items (`namesKind`: "tv", "pc", "soundbar"): "bose tv", "lg pc". Not a word that describes ("bose travel").
+ */
+async function makerWithOtherKind(reads: UnnamedReads, words: string): Promise<boolean> {
+  const others = await withoutMakersTyped(reads, words);
+  if (others === null || others.includes(' ')) return false;
+  return namesKind(reads.catalog, others, async (kind) => (await reads.index.productsCarrying([], kind, KIND_OFFERS_READ)).map((found) => found.productId));
 }
