@@ -76,18 +76,13 @@ export async function splitSpellings(text: string, offerCounts: OfferCounts): Pr
  * ends with the rest ("galaxybuds" as "galaxy earbuds", where no listing writes "buds" alone: the listings' "Earbuds",
  * "Buds3"), each cut of it in order, the compounds most offers carry first.
  */
-export async function splitCompoundSpellings(text: string, offerCounts: OfferCounts, compoundsOf: (word: string) => readonly string[]): Promise<string[]> {
-  const words = typedWords(text);
-  const cutsAt = words.map((typed) => (LETTERS.test(typed) ? cutsOf(typed.toLowerCase(), PART_MIN) : []));
-  if (cutsAt.every((list) => list.length === 0)) return [];
-  const counts = await offerCounts([...new Set([...words.map((word) => word.toLowerCase()), ...cutsAt.flat().map(([first]) => first)])]);
-  const carried = (word: string) => (counts.get(word) ?? 0) > 0;
-  return words.flatMap((word, at) =>
-    carried(word.toLowerCase())
-      ? []
-      : (cutsAt[at] ?? []).flatMap(([first, rest]) => (carried(first) ? compoundsOf(rest).map((compound) => [...words.slice(0, at), first, compound, ...words.slice(at + 1)].join(' ')) : [])),
+export const splitCompoundSpellings = (text: string, offerCounts: OfferCounts, compoundsOf: (word: string) => readonly string[]): Promise<string[]> =>
+  cutSpellings(
+    text,
+    offerCounts,
+    (word) => (LETTERS.test(word) ? cutsOf(word, PART_MIN) : []),
+    ([first, rest], carried) => (carried(first) ? compoundsOf(rest).map((compound) => [first, compound]) : []),
   );
-}
 
 /** A word of letters longer than `PART_MIN` cut before its last letter ("usbc": "usb" and "c"), else no cut. */
 const lastLetterCut = (word: string): Cut[] => (LETTERS.test(word) && word.length > PART_MIN ? [[word.slice(0, -1), word.slice(-1)]] : []);
@@ -110,15 +105,21 @@ type Cut = readonly [string, string];
 /** Each cut of a word into two parts of `least` characters or more, in order. */
 const cutsOf = (word: string, least: number): Cut[] => Array.from({ length: Math.max(0, word.length - 2 * least + 1) }, (_, at) => [word.slice(0, least + at), word.slice(least + at)] as const);
 
-/** The typed words with one word that no offer carries written as the two parts of one of its cuts (`cuts`) that offers carry. */
-async function cutSpellings(text: string, offerCounts: OfferCounts, cuts: (word: string) => Cut[]): Promise<string[]> {
+/** Two parts of a cut both offers carry, as they are. */
+const bothCarried = (parts: Cut, carried: (word: string) => boolean): string[][] => (parts.every(carried) ? [[...parts]] : []);
+
+/**
+ * The typed words with one word that no offer carries written as the words of one of its cuts (`cuts`): by default its
+ * two parts where offers carry both, or as `written` writes a cut given what offers carry.
+ */
+async function cutSpellings(text: string, offerCounts: OfferCounts, cuts: (word: string) => Cut[], written = bothCarried): Promise<string[]> {
   const words = typedWords(text);
   const cutsAt = words.map((typed) => cuts(typed.toLowerCase()));
   if (cutsAt.every((list) => list.length === 0)) return [];
   const counts = await offerCounts([...new Set([...words.map((word) => word.toLowerCase()), ...cutsAt.flat(2)])]);
   const carried = (word: string) => (counts.get(word) ?? 0) > 0;
   return words.flatMap((word, at) =>
-    carried(word.toLowerCase()) ? [] : (cutsAt[at] ?? []).filter((parts) => parts.every(carried)).map((parts) => [...words.slice(0, at), ...parts, ...words.slice(at + 1)].join(' ')),
+    carried(word.toLowerCase()) ? [] : (cutsAt[at] ?? []).flatMap((parts) => written(parts, carried)).map((parts) => [...words.slice(0, at), ...parts, ...words.slice(at + 1)].join(' ')),
   );
 }
 
