@@ -22,9 +22,10 @@ const PRODUCT_MARKUP: ReadonlySet<ReaderName> = new Set(['json-ld', 'microdata',
 /**
  * Readers heard on the brand only where no other names one: a platform's vendor is filled in by the merchant, often
  * as the shop sorts its products ("The Ridge Wallet" for Ridge, "BODE New York" for BODE), so any other source's
- * brand comes first.
+ * brand comes first. The well-known maker an item's name opens with (`known-makers.ts`) is heard last too: the page's
+ * own statement of its maker outranks it.
  */
-const HEARD_LAST: ReadonlySet<ReaderName> = new Set(['platform']);
+const HEARD_LAST: ReadonlySet<ReaderName> = new Set(['platform', 'known-maker']);
 
 /** Whether a reader's brand may be the shop's own name. */
 export const statesMaker = (reader: ReaderName): boolean => PRODUCT_MARKUP.has(reader);

@@ -5,7 +5,7 @@
 import type { ItemCondition, StockState } from './values';
 
 /** The readers, one per source of evidence. */
-export const READERS = ['json-ld', 'microdata', 'amazon', 'meta-tags', 'spec-table', 'visible-price', 'visible-page', 'embedded-state', 'ad-tags', 'platform', 'title-code', 'own-name', 'url', 'address'] as const;
+export const READERS = ['json-ld', 'microdata', 'amazon', 'meta-tags', 'spec-table', 'visible-price', 'visible-page', 'embedded-state', 'ad-tags', 'platform', 'title-code', 'own-name', 'known-maker', 'url', 'address'] as const;
 export type ReaderName = (typeof READERS)[number];
 
 /** A delivery cost a page states, in major units: 0 when it says delivery is free. */

@@ -8,6 +8,7 @@ import { fromAmazon } from './amazon';
 import { fromEmbeddedState } from './embedded-state';
 import { saysAnything, type Evidence, type ReaderName } from './evidence';
 import { fromJsonLd } from './json-ld';
+import { fromKnownMaker } from './known-makers';
 import { fromMetaTags } from './meta-tags';
 import { fromMicrodata } from './microdata';
 import type { Page } from './page';
@@ -32,6 +33,7 @@ const READ: Record<ReaderName, (page: Page) => Evidence | null> = {
   platform: fromPlatform,
   'title-code': fromTitleCode,
   'own-name': fromOwnName,
+  'known-maker': fromKnownMaker,
   url: fromMarketplaceUrl,
   address: fromAddress,
 };

@@ -10,7 +10,8 @@
  * product's markup named the shop's own item id); the own-name reader on the 358 pages; the availability column of
  * every reader on the 783 pages (re-measured whole there, the other columns read some pages' brand, sku and MPN worse);
  * the platform reader on the 879 pages, its sku (a cart form's hidden field) on the 903 pages, and its sku, price,
- * availability and GTIN again on the 1,018 pages once it reads the shown variant of a Shopify product's record.
+ * availability and GTIN again on the 1,018 pages once it reads the shown variant of a Shopify product's record; the
+ * known-maker reader on the 1,018 pages.
  */
 import type { JudgedField, ReaderName } from './evidence';
 
@@ -27,6 +28,7 @@ export const SOURCE_WEIGHTS: Partial<Record<ReaderName, Partial<Record<JudgedFie
   platform: { brand: 0.768, sku: 0.966, price: 0.953, availability: 0.977, gtin: 0.75 },
   'title-code': { mpn: 0.929 },
   'own-name': { brand: 0.731 },
+  'known-maker': { brand: 0.93 },
   url: { sku: 0.971 },
   address: { sku: 0.751 },
 };

@@ -1,0 +1,98 @@
+/**
+ * The known-maker reader: an item's name that begins with the name of a well-known maker ("Dell S Series S2721HGFA …",
+ * "Canon RF 24-70mm F2.8 L IS USM", "Samsung Odyssey OLED G9 …") gives the brand where no other source on the page
+ * names one (brand.ts hears it last). Shops of many makers name their items so, and a page without brand markup leaves
+ * nothing else to read the brand from. The list is of makers whose names are no everyday word at the start of an
+ * item's name: not "Next", "Gap", "Guess" or "Coach".
+ */
+import { cleanText } from '../html';
+import type { Evidence } from './evidence';
+import { compact, type Page } from './page';
+import { headingTitle, SEPARATORS } from './titles';
+
+/** Makers known by name across the kinds of goods shops sell, as their names are written. */
+const MAKERS = [
+  // Computers, phones, tablets, monitors and their parts
+  'Acer', 'AMD', 'AOC', 'Apple', 'ASRock', 'ASUS', 'BenQ', 'Corsair', 'Crucial', 'Dell', 'EIZO', 'Fujitsu', 'Gigabyte',
+  'Google', 'Honor', 'HP', 'HTC', 'Huawei', 'HyperX', 'Intel', 'Kingston', 'Lenovo', 'LG', 'Logitech', 'Microsoft',
+  'MSI', 'Motorola', 'Nokia', 'NVIDIA', 'OnePlus', 'Oppo', 'Razer', 'Realme', 'Samsung', 'SanDisk', 'Seagate',
+  'SteelSeries', 'Synology', 'Toshiba', 'TP-Link', 'Netgear', 'Ubiquiti', 'Vivo', 'ViewSonic', 'Western Digital', 'Xiaomi',
+  'ZOTAC', 'Zyxel', 'D-Link', 'Linksys', 'Elgato', 'Wacom', 'Brother', 'Epson', 'Canon', 'Lexmark', 'Kyocera', 'Ricoh',
+  'Xerox', 'Cooler Master', 'Noctua', 'be quiet!', 'Thermaltake', 'NZXT', 'Fractal Design', 'Lian Li', 'Patriot',
+  'G.Skill', 'Transcend', 'Verbatim', 'Lexar', 'PNY', 'Belkin', 'Anker', 'Ugreen', 'Baseus', 'Jabra', 'Plantronics',   'Cisco', 'Zebra', 'Garmin', 'Fitbit', 'Amazfit', 'Suunto', 'Fairphone', 'Alcatel', 'ZTE', 'Blackview', 'Ulefone',
+  'Sony', 'Panasonic', 'Philips', 'Sharp', 'Hisense', 'TCL', 'Vizio', 'Grundig', 'Loewe', 'Medion', 'Thomson',
+  // Audio, photo and video
+  'Bose', 'Sennheiser', 'JBL', 'Harman Kardon', 'Bang & Olufsen', 'Beats', 'Marshall', 'Sonos', 'Denon', 'Marantz', 'Yamaha',
+  'Onkyo', 'Pioneer', 'Teufel', 'Bowers & Wilkins', 'KEF', 'Klipsch', 'Audio-Technica', 'Shure', 'Rode', 'AKG', 'Beyerdynamic',
+  'Skullcandy', 'Ultimate Ears', 'Nikon', 'Fujifilm', 'Olympus', 'OM System', 'Leica', 'Hasselblad', 'Sigma', 'Tamron', 'Tokina',
+  'GoPro', 'DJI', 'Insta360', 'Manfrotto', 'Peak Design', 'Godox', 'Blackmagic Design',
+  // Games
+  'Nintendo', 'Logitech G', 'Turtle Beach', 'Thrustmaster', 'HORI', '8BitDo',
+  // Household appliances and the home
+  'Bosch', 'Siemens', 'Miele', 'AEG', 'Electrolux', 'Whirlpool', 'Bauknecht', 'Beko', 'Gorenje', 'Liebherr', 'Smeg', 'Haier',
+  'Hotpoint', 'Indesit', 'Zanussi', 'Neff', 'Gaggenau', 'Frigidaire', 'KitchenAid', 'Maytag', 'GE Appliances',
+  'Dyson', 'iRobot', 'Roborock', 'Ecovacs', 'Shark', 'Vorwerk', 'Kärcher', 'Rowenta', 'Tefal', 'Moulinex', 'Krups', 'DeLonghi',
+  "De'Longhi", 'Nespresso', 'Jura', 'Breville', 'Braun', 'Oral-B', 'Remington', 'Babyliss', 'Russell Hobbs', 'WMF',
+  'Zwilling', 'Fissler', 'Le Creuset', 'Staub', 'Cuisinart', 'Ninja', 'Vitamix', 'Instant Pot', 'Nutribullet', 'Kenwood',
+  'Severin', 'Melitta', 'Bialetti', 'Tupperware', 'IKEA', 'Tempur', 'Casper', 'Arlo', 'Eufy', 'Netatmo', 'Tado',
+  'Nanoleaf', 'Govee', 'Ledvance', 'Osram', 'Flos', 'Louis Poulsen', 'Vitra', 'Stokke', 'Leifheit', 'Vileda',
+  'Brabantia', 'Joseph Joseph', 'OXO', 'Yankee Candle', 'Weber', 'Traeger', 'Gardena', 'Husqvarna', 'Stihl', 'Makita',
+  'DeWalt', 'Milwaukee', 'Black+Decker', 'Ryobi', 'Einhell', 'Metabo', 'Hilti', 'Festool', 'Fein', 'Knipex', 'Wera', 'Wiha',
+  'Stanley', 'Craftsman', 'Worx', 'Greenworks', 'Victorinox', 'Leatherman', 'Gerber', 'Fiskars', 'Wüsthof',
+  // Fashion, shoes, bags and watches
+  'Adidas', 'Nike', 'Puma', 'Reebok', 'New Balance', 'ASICS', 'Under Armour', 'Converse', 'Vans', 'Skechers', 'Fila',
+  'Saucony', 'Brooks', 'Hoka', 'On Running', 'Salomon', 'Merrell', 'Columbia', 'The North Face', 'Patagonia', 'Arcteryx',
+  "Arc'teryx", 'Jack Wolfskin', 'Mammut', 'Fjällräven', 'Osprey', 'Deuter', 'Vaude', 'Helly Hansen', 'Timberland', 'Dr. Martens',
+  'Birkenstock', 'Crocs', 'UGG', 'Clarks', 'Ecco', 'Geox', 'Lacoste', 'Levi\'s', 'Wrangler', 'Diesel', 'Tommy Hilfiger',
+  'Calvin Klein', 'Hugo Boss', 'Ralph Lauren', 'Polo Ralph Lauren', 'Gant', 'Superdry', 'Esprit', 'Zara',
+  'Uniqlo', 'Gucci', 'Prada', 'Fendi', 'Versace', 'Burberry', 'Balenciaga', 'Givenchy', 'Valentino', 'Dolce & Gabbana',
+  'Michael Kors', 'Kate Spade', 'Tory Burch', 'Ray-Ban', 'Oakley', 'Rolex', 'Tissot', 'Seiko', 'Citizen', 'Casio',
+  'Swatch', 'Fossil', 'Longines', 'TAG Heuer', 'Breitling', 'Junghans', 'Samsonite', 'Rimowa', 'Eastpak',
+  'Herschel', 'Tumi', 'Moncler', 'Canada Goose', 'Barbour', 'Carhartt', 'Dickies', 'Champion', 'Kappa', 'Umbro', 'Hummel',
+  // Beauty and care
+  "L'Oréal", "L'Oreal", 'Maybelline', 'NARS', 'Clinique', 'Estée Lauder', 'Estee Lauder', 'Lancôme', 'Lancome',
+  'Shiseido', 'Dior', 'Chanel', 'Guerlain', 'Clarins', 'Nivea', 'Garnier', 'Neutrogena', 'La Roche-Posay', 'Vichy', 'CeraVe',
+  'Eucerin', 'Bioderma', 'Avène', 'Kiehl\'s', 'The Ordinary', 'Olaplex', 'Wella', 'Schwarzkopf', 'Kérastase', 'Redken',
+  'Revlon', 'Rimmel', 'Too Faced', 'Urban Decay', 'Fenty Beauty', 'Charlotte Tilbury', 'Sephora Collection',
+  'Weleda', 'Gillette', 'Philips Sonicare', 'GHD', 'Foreo', 'Cosrx', 'Laneige', 'Innisfree', 'Sulwhasoo',
+  // Sport, outdoor, toys and children
+  'Trek', 'Specialized', 'Cannondale', 'Shimano', 'SRAM', 'Campagnolo',
+  'Bianchi', 'Brompton', 'Thule', 'Abus', 'Wilson', 'Babolat', 'Yonex', 'Spalding', 'Mizuno',
+  'Coleman', 'Black Diamond', 'Petzl', 'Lego', 'LEGO', 'Playmobil', 'Mattel', 'Hasbro', 'Fisher-Price', 'Ravensburger',
+  'Schleich', 'Hot Wheels', 'Barbie', 'Nerf', 'Chicco', 'Cybex', 'Maxi-Cosi', 'Britax', 'Bugaboo', 'Pampers',
+  'Tommee Tippee', 'Philips Avent', 'Medela',
+  // Vehicles' parts and care
+  'Michelin', 'Pirelli', 'Bridgestone', 'Goodyear', 'Dunlop', 'Varta', 'Castrol',
+  // Food and drink makers shops sell by name
+  'Nestlé', 'Lindt', 'Haribo', 'Milka', 'Ferrero', 'Coca-Cola', 'Pepsi', 'Red Bull', 'Illy', 'Lavazza', 'Tassimo', 'Dolce Gusto',
+];
+
+/** Words a name of the list may take at most. */
+const MAX_WORDS = 4;
+const foldName = (s: string) => compact(s).replace(/[^\p{L}\p{N}]+/gu, '');
+const KNOWN: ReadonlySet<string> = new Set(MAKERS.map(foldName));
+
+/**
+ * The known maker's name `name` begins with, as written there, with at least one word of the item after it; the
+ * longest such name ("Logitech G" before "Logitech"). Null where the name begins with none.
+ */
+export function leadingKnownMaker(name: string): string | null {
+  const words = cleanText(name).split(/\s+/).filter(Boolean);
+  for (let n = Math.min(MAX_WORDS, words.length - 1); n >= 1; n--) {
+    const lead = words
+      .slice(0, n)
+      .join(' ')
+      .replace(/[®™©,:]+$/u, '');
+    if (KNOWN.has(foldName(lead))) return lead;
+  }
+  return null;
+}
+
+/** The known maker that the item's heading, else its og:title, else its title tag's first part, begins with. */
+export function fromKnownMaker(page: Page): Evidence | null {
+  for (const name of [headingTitle(page), page.meta.get('og:title')?.[0], page.titleTag?.split(SEPARATORS)[0]]) {
+    const brand = name ? leadingKnownMaker(name) : null;
+    if (brand) return { brand };
+  }
+  return null;
+}
