@@ -8,7 +8,7 @@
 import { cleanText } from '../html';
 import type { Evidence } from './evidence';
 import { compact, type Page } from './page';
-import { headingTitle, SEPARATORS } from './titles';
+import { itemNamesFirstToLast } from './titles';
 
 /** Makers known by name across the kinds of goods shops sell, as their names are written. */
 const MAKERS = [
@@ -90,8 +90,8 @@ export function leadingKnownMaker(name: string): string | null {
 
 /** The known maker that the item's heading, else its og:title, else its title tag's first part, begins with. */
 export function fromKnownMaker(page: Page): Evidence | null {
-  for (const name of [headingTitle(page), page.meta.get('og:title')?.[0], page.titleTag?.split(SEPARATORS)[0]]) {
-    const brand = name ? leadingKnownMaker(name) : null;
+  for (const name of itemNamesFirstToLast(page)) {
+    const brand = leadingKnownMaker(name);
     if (brand) return { brand };
   }
   return null;

@@ -10,7 +10,7 @@ import { hostMatchesDomain, knownMarketplaceFor, stripWww } from '@pricehunt/mar
 import { attr, cleanText, type HtmlElement } from '../html';
 import type { Evidence } from './evidence';
 import { BRAND_LINK, compact, type Page } from './page';
-import { headingElement, headingTitle, isDomainName, SEPARATORS } from './titles';
+import { headingElement, isDomainName, itemNamesFirstToLast, SEPARATORS } from './titles';
 import { brandBesideHeading } from './brand-hints';
 
 /** Words a shop's name may take at the start of an item's name ("Sleep Number", "Nörd Republic"). */
@@ -34,8 +34,8 @@ export function leadingShopName(name: string, page: Page): string | null {
 
 /** The shop's name the item's heading, else its og:title, else its title tag's first part, begins with; else the shop's name on the brand line by the heading. */
 export function fromOwnName(page: Page): Evidence | null {
-  for (const name of [headingTitle(page), page.meta.get('og:title')?.[0], page.titleTag?.split(SEPARATORS)[0]]) {
-    const brand = name ? leadingShopName(name, page) : null;
+  for (const name of itemNamesFirstToLast(page)) {
+    const brand = leadingShopName(name, page);
     if (brand) return { brand };
   }
   const own = brandBesideHeading(page, headingElement(page)?.el ?? null, true);

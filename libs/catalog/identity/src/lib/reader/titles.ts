@@ -150,6 +150,11 @@ export function headingTitle(page: Page): string | null {
   return headingElement(page)?.text ?? null;
 }
 
+/** The item's names in the order a maker's name is looked for at their start: its heading, its og:title, its title tag's first part. */
+export function itemNamesFirstToLast(page: Page): string[] {
+  return [headingTitle(page), page.meta.get('og:title')?.[0], page.titleTag?.split(SEPARATORS)[0]].filter((name): name is string => !!name);
+}
+
 
 /**
  * Words a brand field holds where the maker is not named: "Generic", "Other" and its like in the shops' languages
