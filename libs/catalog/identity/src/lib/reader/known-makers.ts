@@ -32,7 +32,7 @@ const MAKERS = [
   'Bosch', 'Siemens', 'Miele', 'AEG', 'Electrolux', 'Whirlpool', 'Bauknecht', 'Beko', 'Gorenje', 'Liebherr', 'Smeg', 'Haier',
   'Hotpoint', 'Indesit', 'Zanussi', 'Neff', 'Gaggenau', 'Frigidaire', 'KitchenAid', 'Maytag', 'GE Appliances',
   'Dyson', 'iRobot', 'Roborock', 'Ecovacs', 'Shark', 'Vorwerk', 'Kärcher', 'Rowenta', 'Tefal', 'Moulinex', 'Krups', 'DeLonghi',
-  "De'Longhi", 'Nespresso', 'Jura', 'Breville', 'Braun', 'Oral-B', 'Remington', 'Babyliss', 'Russell Hobbs', 'WMF',
+  'Nespresso', 'Jura', 'Breville', 'Braun', 'Oral-B', 'Remington', 'Babyliss', 'Russell Hobbs', 'WMF',
   'Zwilling', 'Fissler', 'Le Creuset', 'Staub', 'Cuisinart', 'Ninja', 'Vitamix', 'Instant Pot', 'Nutribullet', 'Kenwood',
   'Severin', 'Melitta', 'Bialetti', 'Tupperware', 'IKEA', 'Tempur', 'Casper', 'Arlo', 'Eufy', 'Netatmo', 'Tado',
   'Nanoleaf', 'Govee', 'Ledvance', 'Osram', 'Flos', 'Louis Poulsen', 'Vitra', 'Stokke', 'Leifheit', 'Vileda',
@@ -42,7 +42,7 @@ const MAKERS = [
   // Fashion, shoes, bags and watches
   'Adidas', 'Nike', 'Puma', 'Reebok', 'New Balance', 'ASICS', 'Under Armour', 'Converse', 'Vans', 'Skechers', 'Fila',
   'Saucony', 'Brooks', 'Hoka', 'On Running', 'Salomon', 'Merrell', 'Columbia', 'The North Face', 'Patagonia', 'Arcteryx',
-  "Arc'teryx", 'Jack Wolfskin', 'Mammut', 'Fjällräven', 'Osprey', 'Deuter', 'Vaude', 'Helly Hansen', 'Timberland', 'Dr. Martens',
+  'Jack Wolfskin', 'Mammut', 'Fjällräven', 'Osprey', 'Deuter', 'Vaude', 'Helly Hansen', 'Timberland', 'Dr. Martens',
   'Birkenstock', 'Crocs', 'UGG', 'Clarks', 'Ecco', 'Geox', 'Lacoste', 'Levi\'s', 'Wrangler', 'Diesel', 'Tommy Hilfiger',
   'Calvin Klein', 'Hugo Boss', 'Ralph Lauren', 'Polo Ralph Lauren', 'Gant', 'Superdry', 'Esprit', 'Zara',
   'Uniqlo', 'Gucci', 'Prada', 'Fendi', 'Versace', 'Burberry', 'Balenciaga', 'Givenchy', 'Valentino', 'Dolce & Gabbana',
@@ -50,7 +50,7 @@ const MAKERS = [
   'Swatch', 'Fossil', 'Longines', 'TAG Heuer', 'Breitling', 'Junghans', 'Samsonite', 'Rimowa', 'Eastpak',
   'Herschel', 'Tumi', 'Moncler', 'Canada Goose', 'Barbour', 'Carhartt', 'Dickies', 'Champion', 'Kappa', 'Umbro', 'Hummel',
   // Beauty and care
-  "L'Oréal", "L'Oreal", 'Maybelline', 'NARS', 'Clinique', 'Estée Lauder', 'Estee Lauder', 'Lancôme', 'Lancome',
+  "L'Oréal", 'Maybelline', 'NARS', 'Clinique', 'Estée Lauder', 'Lancôme', 
   'Shiseido', 'Dior', 'Chanel', 'Guerlain', 'Clarins', 'Nivea', 'Garnier', 'Neutrogena', 'La Roche-Posay', 'Vichy', 'CeraVe',
   'Eucerin', 'Bioderma', 'Avène', 'Kiehl\'s', 'The Ordinary', 'Olaplex', 'Wella', 'Schwarzkopf', 'Kérastase', 'Redken',
   'Revlon', 'Rimmel', 'Too Faced', 'Urban Decay', 'Fenty Beauty', 'Charlotte Tilbury', 'Sephora Collection',
@@ -58,7 +58,7 @@ const MAKERS = [
   // Sport, outdoor, toys and children
   'Trek', 'Specialized', 'Cannondale', 'Shimano', 'SRAM', 'Campagnolo',
   'Bianchi', 'Brompton', 'Thule', 'Abus', 'Wilson', 'Babolat', 'Yonex', 'Spalding', 'Mizuno',
-  'Coleman', 'Black Diamond', 'Petzl', 'Lego', 'LEGO', 'Playmobil', 'Mattel', 'Hasbro', 'Fisher-Price', 'Ravensburger',
+  'Coleman', 'Black Diamond', 'Petzl', 'Lego', 'Playmobil', 'Mattel', 'Hasbro', 'Fisher-Price', 'Ravensburger',
   'Schleich', 'Hot Wheels', 'Barbie', 'Nerf', 'Chicco', 'Cybex', 'Maxi-Cosi', 'Britax', 'Bugaboo', 'Pampers',
   'Tommee Tippee', 'Philips Avent', 'Medela',
   // Vehicles' parts and care
@@ -69,8 +69,7 @@ const MAKERS = [
 
 /** Words a name of the list may take at most. */
 const MAX_WORDS = 4;
-const foldName = (s: string) => compact(s).replace(/[^\p{L}\p{N}]+/gu, '');
-const KNOWN: ReadonlySet<string> = new Set(MAKERS.map(foldName));
+const KNOWN: ReadonlySet<string> = new Set(MAKERS.map(compact));
 
 /**
  * The known maker's name `name` begins with, as written there, with at least one word of the item after it; the
@@ -83,7 +82,7 @@ export function leadingKnownMaker(name: string): string | null {
       .slice(0, n)
       .join(' ')
       .replace(/[®™©,:]+$/u, '');
-    if (KNOWN.has(foldName(lead))) return lead;
+    if (KNOWN.has(compact(lead))) return lead;
   }
   return null;
 }
