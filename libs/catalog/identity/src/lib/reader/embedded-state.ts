@@ -4,11 +4,11 @@
  * one named like the page's heading that states identifiers, a price or stock.
  */
 import type { Evidence } from './evidence';
-import { isObject, parseLenientJson, type Json, type JsonObject } from './json';
+import { isObject, type Json, type JsonObject } from './json';
 import { fromJsonLd } from './json-ld';
 import { fromMicrodata } from './microdata';
 import type { Page } from './page';
-import { PARSED_STATE_SCRIPT } from './state-scripts';
+import { parsedStates } from './state-scripts';
 import { headingTitle } from './titles';
 import { gtinOf, mpnOf, parsePrice, parseStockState, text, type StockState } from './values';
 
@@ -17,38 +17,6 @@ const MAX_NODES = 50_000;
 const MAX_DEPTH = 24;
 
 const ID_KEYS = ['sku', 'skuId', 'gtin', 'gtin13', 'gtin12', 'gtin14', 'ean', 'upc', 'mpn', 'manufacturerPartNumber', 'modelNumber'];
-
-const ESCAPED: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', v: '\v', '0': '\0' };
-
-/** The text of the JavaScript string literal that opens with `quote` just before `start`, or null when it never ends. */
-function stringLiteral(code: string, start: number, quote: string): string | null {
-  const parts: string[] = [];
-  const stops = quote === '"' ? /["\\]/g : /['\\]/g;
-  for (let i = start; i < code.length; ) {
-    stops.lastIndex = i;
-    const stop = stops.exec(code)?.index;
-    if (stop === undefined) return null;
-    parts.push(code.slice(i, stop));
-    i = stop;
-    if (code[i] === quote) return parts.join('');
-    const c = code[i + 1] ?? '';
-    const hex = c === 'u' ? 4 : c === 'x' ? 2 : 0;
-    parts.push(hex ? String.fromCharCode(parseInt(code.slice(i + 2, i + 2 + hex), 16)) : (ESCAPED[c] ?? c));
-    i += 2 + hex;
-  }
-  return null;
-}
-
-/** A state written as JSON, or handed to JSON.parse as a string literal (the JSON is the literal's text). */
-function parseState(code: string): Json | undefined {
-  const parsed = PARSED_STATE_SCRIPT.exec(code);
-  if (parsed) {
-    const literal = stringLiteral(code, parsed.index + parsed[0].length, parsed[0].slice(-1));
-    return literal === null ? undefined : parseLenientJson(literal);
-  }
-  const body = code.replace(/^\s*(?:window\.)?__\w+\s*=\s*/, '').replace(/;\s*$/, '');
-  return parseLenientJson(body);
-}
 
 /**
  * Target's product data, whose facts sit beside its item number (tcin) in two objects, `item` (the description's
@@ -170,9 +138,7 @@ function itemName(page: Page): string | undefined {
 
 function stateItem(page: Page): Evidence | null {
   const heading = itemName(page);
-  for (const code of page.stateScripts) {
-    const state = parseState(code);
-    if (state === undefined) continue;
+  for (const state of parsedStates(page.stateScripts)) {
     const products = productsIn(state, heading);
     // The item the page is about: named as its heading names it, else the only one.
     const own = products.find((p) => namedAsHeading(nameOf(p), heading)) ?? (products.length === 1 ? products[0] : undefined);

@@ -7,6 +7,8 @@ import type { Evidence } from './evidence';
 import { BRAND_LABEL, GTIN_LABEL, manufacturerLanguages, MPN_LABEL, SKU_LABEL } from './labels';
 import { amongOtherProducts } from './markup';
 import type { Page } from './page';
+import { stateSpecRows, withoutNote } from './state-specs';
+import { parsedStates } from './state-scripts';
 import { headingTitle } from './titles';
 import { gtinOf, idKey, isCountryName, mpnOf, parseCondition, stockStateOfWording, text, unbracket } from './values';
 
@@ -51,12 +53,6 @@ function shopItemId(value: string): string | null {
 }
 
 /**
- * A label without the abbreviation or note it ends with in brackets: "Manufacturer Part Number (MPN)", "Artikelnummer
- * (SKU)", "Marke (Hersteller)", "MPN (Manufacturer Part Number)" name what they name without it.
- */
-const withoutNote = (label: string) => label.replace(/\s*[([][^)\]]{1,40}[)\]]$/, '');
-
-/**
  * A model row's code where the row goes on with the item's name ("SM-A710F Galaxy A7 (2016)" under "Galaxy A7 (2016) -
  * 5.5\" Dual SIM"): the leading token holding letters and digits, the rest being words of the page's title.
  */
@@ -97,7 +93,8 @@ export function fromSpecTable(page: Page): Evidence | null {
   let sku: string | null = null;
   let mpnGeneric = false;
   const found: Evidence = {};
-  for (const [written, raw] of page.labelled) {
+  // The rows the page shows, then those its state holds for its app to draw.
+  for (const [written, raw] of [...page.labelled, ...stateSpecRows(parsedStates(page.stateScripts))]) {
     const label = withoutNote(written);
     // "Kod EAN: [5032037108652]": a value in brackets is the value; "Россия; ": a list's separator ends none.
     const value = unbracket(raw.trim().replace(/\s*[;,]$/, ''));
