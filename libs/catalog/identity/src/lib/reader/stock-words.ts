@@ -266,14 +266,37 @@ function underOtherColumn(el: HtmlElement): boolean {
 }
 
 /**
+ * The labels of the line a shop writes the item's stock online under, in a list that goes on with its stores' stock
+ * ("Versand: kein Liefertermin", then "Innsbruck: kein Liefertermin", "Klagenfurt: …").
+ */
+const ONLINE_CHANNEL = /^(?:versand|lieferung|online|online-?shop|webshop|internet|delivery|home delivery|shipping|livraison|envío|spedizione|verzending|levering)$/i;
+/** Ancestors climbed from a stock line to the row that holds its label. */
+const LABEL_CLIMB = 3;
+/** A row's label is a word or two. */
+const ROW_LABEL_MAX = 30;
+
+/** Whether a stock line stands in a row labelled as the item's delivery online: the row's words, but the line's, name that channel. */
+function labelledOnline(el: HtmlElement): boolean {
+  const own = textOf(el, undefined, STOCK_LINE_MAX);
+  for (let n = parentOf(el), i = 0; n && i < LABEL_CLIMB; n = parentOf(n), i++) {
+    const row = textOf(n, undefined, STOCK_LINE_MAX + ROW_LABEL_MAX + 10);
+    if (row.length === own.length) continue;
+    const label = row.replace(own, '').replace(/[:：]/g, ' ').trim();
+    return label.length <= ROW_LABEL_MAX && ONLINE_CHANNEL.test(label.replace(/\s+/g, ' '));
+  }
+  return false;
+}
+
+/**
  * The state the item's stock line says: the first stock line after the item's heading (the index among the page's h1
  * headings of the one naming the item; on a page without one, the first line at all) that a shopper sees as the
- * item's, not another product's, a variant's, a way of delivery's, a menu's or another table column's.
+ * item's, not another product's, a variant's, a way of delivery's, a menu's or another table column's; a line written
+ * alike four times is a grid's badge but where its row is labelled as the item's delivery online (`labelledOnline`).
  */
 export function stockInWords(lines: readonly StockLine[], heading: number | null): StockState | null {
   const badges = gridBadges(lines);
   for (const { el } of heading === null ? lines : lines.filter((l) => l.headingsBefore > heading)) {
-    if (badges.has(el) || menuLink(el) || variantLink(el) || !shownForItem(el) || amongOtherProducts(el) || aboutOtherMatter(el) || shownOnlyOnState(el) || amongSellersOffers(el) || underOtherColumn(el)) continue;
+    if ((badges.has(el) && !labelledOnline(el)) || menuLink(el) || variantLink(el) || !shownForItem(el) || amongOtherProducts(el) || aboutOtherMatter(el) || shownOnlyOnState(el) || amongSellersOffers(el) || underOtherColumn(el)) continue;
     const words = ownStockWords(el);
     if (words) return stockStateInWords(words);
   }

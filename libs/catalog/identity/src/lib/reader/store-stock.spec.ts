@@ -28,3 +28,23 @@ describe('a menu’s link named like a stock state', () => {
     expect(extractProductIdentity(page('<div class="buy"><a href="#preorder" class="btn">Pre-order</a></div>'), { url })?.stockState).toBe('PreOrder');
   });
 });
+
+describe('the stock online in a list of the stores’ stock', () => {
+  const rows = (online: string, stores: string) =>
+    `<div class="status"><div class="row"><span class="channel">Versand:</span> <span class="state">${online}</span></div>` +
+    ['Innsbruck', 'Klagenfurt', 'Wien 15', 'Graz'].map((store) => `<div class="row"><span class="channel">${store}:</span> <span class="state">${stores}</span></div>`).join('') +
+    '</div>';
+
+  it('is the item’s, though the stores’ lines say the same words', () => {
+    expect(extractProductIdentity(page(rows('kein Liefertermin', 'kein Liefertermin')), { url })?.stockState).toBe('OutOfStock');
+  });
+
+  it('is the item’s where the stores say otherwise', () => {
+    expect(extractProductIdentity(page(rows('sofort lieferbar', 'nicht verfügbar')), { url })?.stockState).toBe('InStock');
+  });
+
+  it('leaves lines written alike on other products’ cards unread', () => {
+    const cards = ['Alpha', 'Beta', 'Gamma', 'Delta'].map((name) => `<div class="row"><span class="channel">${name}</span> <span class="state">Sold out</span></div>`).join('');
+    expect(extractProductIdentity(page(cards), { url })?.stockState).toBe('InStock');
+  });
+});
