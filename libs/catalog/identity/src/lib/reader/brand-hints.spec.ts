@@ -98,6 +98,14 @@ describe('the brand a breadcrumb trail names', () => {
     const trail = '<!doctype html><html><head><title>Ironvale Crunch Situp</title></head><body><ol class="breadcrumbs"><li><a href="/">Home</a></li><li><a href="/ironvale/">Ironvale</a></li><li>Crunch Situp</li></ol><h1>Ironvale Crunch Situp</h1><p class="price">$69.00</p></body></html>';
     expect(extractProductIdentity(trail, { url: 'https://www.shop.example/p/1' })?.brand).toBe('Ironvale');
   });
+
+  it('reads the maker a crumb of its range opens with ("Samsung Galaxy"), and a crumb of a maker no list holds whole', () => {
+    const trail = (crumb: string, name: string) =>
+      `<!doctype html><html><head><title>${name}</title></head><body><ol class="breadcrumbs"><li><a href="/">Home</a></li><li><a href="/phones/">Phones</a></li><li><a href="/range/">${crumb}</a></li><li>${name}</li></ol><h1>${name}</h1><p class="price">$699.00</p></body></html>`;
+    expect(extractProductIdentity(trail('Samsung Galaxy', 'Samsung Galaxy S23 FE 128 GB'), { url: 'https://www.shop.example/p/1' })?.brand).toBe('Samsung');
+    expect(extractProductIdentity(trail('Apple MacBook Pro', 'Apple MacBook Pro 14" M3'), { url: 'https://www.shop.example/p/2' })?.brand).toBe('Apple');
+    expect(extractProductIdentity(trail('Tallgrass Outdoor', 'Tallgrass Outdoor Trail Jacket'), { url: 'https://www.shop.example/p/3' })?.brand).toBe('Tallgrass Outdoor');
+  });
 });
 
 describe('the brand a block marked as showing brands writes as the item’s name begins', () => {

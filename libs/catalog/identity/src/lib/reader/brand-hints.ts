@@ -6,6 +6,7 @@
  * the opening words of the item's name that a block marked as showing brands writes alone (`brandNamedInBlocks`).
  */
 import { attr, elements, isElement, parentElement, textOf, type HtmlElement } from '../html';
+import { leadingKnownMaker } from './known-makers';
 import { collectNodes, isObject, objectsOf, parseLenientJson, types, type JsonObject } from './json';
 import { BRAND_LABEL, splitLabel } from './labels';
 import { CART_WORDS, shownForItem } from './markup';
@@ -107,7 +108,9 @@ export function brandFromHints(page: Page): string | null {
   const named = title.replace(/\s+/g, ' ').trim();
   let best: string | null = null;
   for (const found of hintTexts(page)) {
-    const hint = found.hint.replace(/\s+/g, ' ').trim();
+    const written = found.hint.replace(/\s+/g, ' ').trim();
+    // A crumb of a maker's range ("Samsung Galaxy", "Apple MacBook Pro") names the maker its first words are.
+    const hint = found.outright ? written : (leadingKnownMaker(written) ?? written);
     if (hint.length < 2 || hint.length > MAX_HINT || HOME.test(hint) || AUDIENCE.test(hint) || (best && hint.length <= best.length)) continue;
     const at = placeIn(named, hint, found.outright);
     if (at < 0 || isSiteName(hint, page)) continue;
