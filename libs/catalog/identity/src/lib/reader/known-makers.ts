@@ -50,7 +50,7 @@ const MAKERS = [
   'Swatch', 'Fossil', 'Longines', 'TAG Heuer', 'Breitling', 'Junghans', 'Samsonite', 'Rimowa', 'Eastpak',
   'Herschel', 'Tumi', 'Moncler', 'Canada Goose', 'Barbour', 'Carhartt', 'Dickies', 'Champion', 'Kappa', 'Umbro', 'Hummel',
   // Beauty and care
-  "L'Oréal", 'Maybelline', 'NARS', 'Clinique', 'Estée Lauder', 'Lancôme', 
+  "L'Oréal", 'Maybelline', 'NARS', 'Clinique', 'Estée Lauder', 'Lancôme',
   'Shiseido', 'Dior', 'Chanel', 'Guerlain', 'Clarins', 'Nivea', 'Garnier', 'Neutrogena', 'La Roche-Posay', 'Vichy', 'CeraVe',
   'Eucerin', 'Bioderma', 'Avène', 'Kiehl\'s', 'The Ordinary', 'Olaplex', 'Wella', 'Schwarzkopf', 'Kérastase', 'Redken',
   'Revlon', 'Rimmel', 'Too Faced', 'Urban Decay', 'Fenty Beauty', 'Charlotte Tilbury', 'Sephora Collection',

@@ -32,18 +32,22 @@ function valueOf(v: Json | undefined): string | null {
   return null;
 }
 
+type Field = 'gtin' | 'mpn' | 'brand';
+
 /** The field a row's label names, of those the state's rows are read for. */
-function fieldOf(label: string): 'gtin' | 'mpn' | 'brand' | null {
+function fieldOf(label: string): Field | null {
   const plain = withoutNote(label.trim());
   return GTIN_LABEL.test(plain) ? 'gtin' : MPN_LABEL.test(plain) ? 'mpn' : BRAND_LABEL.test(plain) ? 'brand' : null;
 }
 
-function rowOf(node: JsonObject): [string, string] | null {
+/** A label–value object's row and the field its label names, or null for any other object. */
+function rowOf(node: JsonObject): { row: [string, string]; field: Field } | null {
   const label = LABEL_KEYS.map((k) => node[k]).find((v): v is string => typeof v === 'string' && v.length > 0 && v.length <= LABEL_MAX);
-  if (!label || !fieldOf(label)) return null;
+  const field = label ? fieldOf(label) : null;
+  if (!label || !field) return null;
   for (const k of VALUE_KEYS) {
     const value = valueOf(node[k]);
-    if (value && value.length <= VALUE_MAX) return [label.trim(), value];
+    if (value && value.length <= VALUE_MAX) return { row: [label.trim(), value], field };
   }
   return null;
 }
@@ -53,7 +57,7 @@ function rowOf(node: JsonObject): [string, string] | null {
  * the rows of several products (a comparison, a carousel's) names several, and none of them is known to be the item's.
  */
 export function stateSpecRows(states: readonly Json[]): [string, string][] {
-  const rows: [string, string][] = [];
+  const rows: { row: [string, string]; field: Field }[] = [];
   const stack: [Json, number][] = states.map((s) => [s, 0]);
   for (let budget = MAX_NODES; stack.length > 0 && budget > 0; budget--) {
     const [node, depth] = stack.pop() as [Json, number];
@@ -63,10 +67,7 @@ export function stateSpecRows(states: readonly Json[]): [string, string][] {
     const row = Array.isArray(node) ? null : rowOf(node);
     if (row) rows.push(row);
   }
-  const values = new Map<string, Set<string>>();
-  for (const [label, value] of rows) {
-    const field = fieldOf(label) as string;
-    values.set(field, (values.get(field) ?? new Set()).add(value.toLowerCase()));
-  }
-  return rows.filter(([label]) => values.get(fieldOf(label) as string)?.size === 1);
+  const values = new Map<Field, Set<string>>();
+  for (const { row, field } of rows) values.set(field, (values.get(field) ?? new Set()).add(row[1].toLowerCase()));
+  return rows.filter(({ field }) => values.get(field)?.size === 1).map(({ row }) => row);
 }
