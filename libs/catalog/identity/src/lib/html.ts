@@ -97,11 +97,26 @@ export const isBlock = (el: HtmlElement): boolean => BLOCK.has(el.tagName);
 /**
  * The text a shopper sees in an element: script, style and other invisible content skipped, block elements
  * separated by a space, whitespace collapsed. `skip` leaves out elements it accepts (a struck-through old price).
- * At most `limit` characters, from a walk of a bounded number of nodes (an element holding thousands of empty ones
- * reads as the text found before the bound). `opening` may write something where an element begins, given the text
- * before it (a decimal point before the cents a price sets apart).
+ * At most `limit` characters of the markup's text, from a walk of a bounded number of nodes (an element holding
+ * thousands of empty ones reads as the text found before the bound). `opening` may write something where an element
+ * begins, given the text before it (a decimal point before the cents a price sets apart).
  */
 export function textOf(root: HtmlElement, skip?: (el: HtmlElement) => boolean, limit = 5000, opening?: (el: HtmlElement, before: string) => string): string {
+  return walkText(root, skip, limit, opening, false);
+}
+
+/** Runs of the markup's spaces and line breaks: its indentation. */
+const INDENTATION = /[ \t\n\r\f]{2,}/g;
+
+/**
+ * `textOf`, its `limit` counted in the characters a shopper reads: the markup's indentation counts as one space, so
+ * that a deeply indented price ("<p>\n        173<sup>34</sup> Lei</p>") is read to its end.
+ */
+export function shownTextOf(root: HtmlElement, skip?: (el: HtmlElement) => boolean, limit = 5000, opening?: (el: HtmlElement, before: string) => string): string {
+  return walkText(root, skip, limit, opening, true);
+}
+
+function walkText(root: HtmlElement, skip: ((el: HtmlElement) => boolean) | undefined, limit: number, opening: ((el: HtmlElement, before: string) => string) | undefined, collapse: boolean): string {
   let out = '';
   const stack: (HtmlNode | ' ')[] = [root];
   let budget = 2000 + limit * 20;
@@ -112,7 +127,8 @@ export function textOf(root: HtmlElement, skip?: (el: HtmlElement) => boolean, l
       continue;
     }
     if (node.nodeName === '#text') {
-      out += (node as DefaultTreeAdapterMap['textNode']).value;
+      const text = (node as DefaultTreeAdapterMap['textNode']).value;
+      out += collapse ? text.replace(INDENTATION, ' ') : text;
       continue;
     }
     if (!isElement(node)) continue;

@@ -2,7 +2,7 @@
  * What the markup says an element is: a price (now, was, list), an add-to-cart control, a block of other products,
  * hidden; and where an element stands in the tree.
  */
-import { attr, cleanText, elements, hasAttr, hiddenByAttribute, isBlock, parentElement, textOf, type HtmlElement } from '../html';
+import { attr, cleanText, elements, hasAttr, hiddenByAttribute, isBlock, parentElement, shownTextOf, textOf, type HtmlElement } from '../html';
 
 /** Ancestors climbed from one element: pathological pages nest tens of thousands deep. */
 export const MAX_CLIMB = 80;
@@ -163,8 +163,9 @@ export function centsPoint(el: HtmlElement, before: string): string {
  * figures of a row of prices each on its own line ("<div>1699</div> <div>250</div> <div>1449</div>": was, saving,
  * now) do not read as one amount grouped with spaces (1 699 250).
  */
+export const LINE_BREAK = ' | ';
 function lineBreak(el: HtmlElement, before: string): string {
-  return isBlock(el) && /\d\s*$/.test(before) && /^\d/.test(textOf(el, undefined, 8)) ? ' | ' : '';
+  return isBlock(el) && /\d\s*$/.test(before) && /^\d/.test(shownTextOf(el, undefined, 8)) ? LINE_BREAK : '';
 }
 
 /**
@@ -179,9 +180,20 @@ const SEPARATED_CENTS = /(\d)(?:\s+([.,])\s*|([.,])\s+)(?=\d{2}(?!\d))/g;
  * figures on lines of their own kept apart (`lineBreak`).
  */
 export function priceTextOf(el: HtmlElement, skip?: (el: HtmlElement) => boolean, limit?: number): string {
-  return textOf(el, skip, limit, (inner, before) => centsPoint(inner, before) || lineBreak(inner, before)).replace(SEPARATED_CENTS, (_, units: string, point?: string, after?: string) => `${units}${point ?? after}`);
+  return shownTextOf(el, skip, limit, (inner, before) => centsPoint(inner, before) || lineBreak(inner, before)).replace(SEPARATED_CENTS, (_, units: string, point?: string, after?: string) => `${units}${point ?? after}`);
 }
 
+/** Where a block opens after a figure: the end of a price's first line (`priceLineOf`). */
+const LINE_END = '\u0001';
+
+/**
+ * The first line of a price element's text that shows a figure: up to the first block that opens after it ("192,32 €"
+ * before a block of tax notes; "173.34 Lei" before the block of monthly payments).
+ */
+export function priceLineOf(el: HtmlElement, skip?: (el: HtmlElement) => boolean, limit?: number): string {
+  const text = shownTextOf(el, skip, limit, (inner, before) => centsPoint(inner, before) || (isBlock(inner) && /\d/.test(before) ? LINE_END : ''));
+  return cleanText(text.slice(0, text.indexOf(LINE_END) >>> 0)).replace(SEPARATED_CENTS, (_, units: string, point?: string, after?: string) => `${units}${point ?? after}`);
+}
 
 /** A struck-through, "was" or list price inside a price element: not the price the shopper pays. */
 export function isOldPrice(el: HtmlElement): boolean {

@@ -5,7 +5,7 @@
 import { readCurrency, readPrice } from '@pricehunt/catalog-feeds';
 import { attr, elements, hiddenByAttribute, textOf, type HtmlElement } from '../html';
 import type { Evidence } from './evidence';
-import { blockDescribedAs, describedAs, hiddenByClass, shownCartControls, isStruckPrice, ITEM_CART_CONTROLS, priceTextOf, MAX_CLIMB, NOT_SHOWN, NOW_PRICE_WORDS, OTHER_PRODUCTS, parentOf, saysOldPrice, shownForItem, struckThrough, styledHidden } from './markup';
+import { blockDescribedAs, describedAs, hiddenByClass, shownCartControls, isStruckPrice, ITEM_CART_CONTROLS, LINE_BREAK, priceLineOf, priceTextOf, MAX_CLIMB, NOT_SHOWN, NOW_PRICE_WORDS, OTHER_PRODUCTS, parentOf, saysOldPrice, shownForItem, struckThrough, styledHidden } from './markup';
 import type { Page } from './page';
 import { ownText } from './labels';
 import { regularBeside } from './regular-price';
@@ -197,14 +197,17 @@ const SAVING_WORDED = /^\(?\s*(?:you\s+save|save|savings?|sie\s+sparen|sparen\s+
 
 /**
  * The text a price element shows: all of it, or where it wraps more than a price (a rating widget inside the price
- * line), the words written directly in it when they say the price paid now ("Now $52.00"); other words written
- * directly in a long line may be the end of a range ("$12.97 - $24.99").
+ * line) or holds several lines of figures, the words written directly in it when they say the price paid now ("Now
+ * $52.00"), else its first line where that is one amount and its currency ("192,32 €" over notes on tax, "173.34 Lei"
+ * over monthly payments); other words written directly in a long line may be the end of a range ("$12.97 - $24.99").
  */
 function shownText(el: HtmlElement): string {
   const shown = priceTextOf(el, notThePrice, 160);
-  if (shown.length <= 60) return shown;
+  if (shown.length <= 60 && !shown.includes(LINE_BREAK)) return shown;
   const own = ownText(el);
-  return NOW_WORDED.test(own) ? own : shown;
+  if (NOW_WORDED.test(own)) return own;
+  const line = priceLineOf(el, notThePrice, 160);
+  return line.length <= 24 && AMOUNT_MARK.test(line.replace(/[\d.,'\u00a0\u202f ]+/g, '')) ? line : shown;
 }
 
 /**
@@ -273,6 +276,8 @@ function shownPrice(page: Page, heading: HtmlElement | null): ShownPrice | null 
 
 /** A currency's sign or code as prices write it beside their amount. */
 const CURRENCY_MARK = String.raw`(?:[€$£¥₹₽₫₩₪₺₴₱₦]|R\$|đ|zł|kr\.?|kč|ft|lei|rp|rm|[a-z]{3})`;
+/** What a line of one amount holds besides its figures: its currency's mark. */
+const AMOUNT_MARK = new RegExp(`^${CURRENCY_MARK}$`, 'i');
 const GROUPED_AMOUNT = String.raw`\d{1,3}(?:[.,'\u00a0\u202f ]?\d{3})*`;
 /**
  * A text that is one price with its currency and nothing else: "227,70 €", "€210,87", "EUR 1.299,00", and amounts of
