@@ -26,5 +26,16 @@ describe('the maker a well-known name opens the item’s name with', () => {
     expect(leadingKnownMaker('Sony')).toBeNull();
     expect(leadingKnownMaker('Wireless Sony headphones')).toBeNull();
     expect(leadingKnownMaker('Ring Light 10 inch with tripod')).toBeNull();
+    expect(leadingKnownMaker('Atomic Habits: An Easy & Proven Way to Build Good Habits')).toBeNull();
+    expect(leadingKnownMaker('Giant Inflatable Pool Float')).toBeNull();
+  });
+
+  it('knows the makers of monitors, networks, toys, beauty and food that shops of many makers sell', () => {
+    expect(leadingKnownMaker('NEC MultiSync E274F black (60005830)')).toBe('NEC');
+    expect(leadingKnownMaker('iiyama G-Master GB2470HSU-W5 23,8 Zoll')).toBe('iiyama');
+    expect(leadingKnownMaker('AVM FRITZ!Box 7590 AX')).toBe('AVM');
+    expect(leadingKnownMaker('Melissa & Doug Wooden Building Blocks')).toBe('Melissa & Doug');
+    expect(leadingKnownMaker("Paula's Choice Skin Perfecting 2% BHA")).toBe("Paula's Choice");
+    expect(leadingKnownMaker('Dr. Oetker Ristorante Pizza Mozzarella')).toBe('Dr. Oetker');
   });
 });

@@ -3,7 +3,7 @@
  * "Canon RF 24-70mm F2.8 L IS USM", "Samsung Odyssey OLED G9 …") gives the brand where no other source on the page
  * names one (brand.ts hears it last). Shops of many makers name their items so, and a page without brand markup leaves
  * nothing else to read the brand from. The list is of makers whose names are no everyday word at the start of an
- * item's name: not "Next", "Gap", "Guess" or "Coach".
+ * item's name: not "Next", "Gap", "Guess" or "Coach", nor "Atomic" ("Atomic Habits"), "Giant" or "Continental".
  */
 import { cleanText } from '../html';
 import type { Evidence } from './evidence';
@@ -17,14 +17,19 @@ const MAKERS = [
   'Google', 'Honor', 'HP', 'HTC', 'Huawei', 'HyperX', 'Intel', 'Kingston', 'Lenovo', 'LG', 'Logitech', 'Microsoft',
   'MSI', 'Motorola', 'Nokia', 'NVIDIA', 'OnePlus', 'Oppo', 'Razer', 'Realme', 'Samsung', 'SanDisk', 'Seagate',
   'SteelSeries', 'Synology', 'Toshiba', 'TP-Link', 'Netgear', 'Ubiquiti', 'Vivo', 'ViewSonic', 'Western Digital', 'Xiaomi',
+  'NEC', 'iiyama', 'EVGA', 'Palit', 'Sapphire', 'PowerColor', 'XFX', 'Gainward', 'Inno3D', 'ADATA', 'Team Group', 'QNAP',
+  'Sharkoon', 'Hama', 'Gigaset', 'devolo', 'AVM', 'Edifier', 'Infinix', 'Tecno', 'Alienware', 'Keychron', 'Roccat', 'Kensington',
+  'Targus', 'StarTech', 'Hikvision', 'Reolink', 'Ezviz',
   'ZOTAC', 'Zyxel', 'D-Link', 'Linksys', 'Elgato', 'Wacom', 'Brother', 'Epson', 'Canon', 'Lexmark', 'Kyocera', 'Ricoh',
   'Xerox', 'Cooler Master', 'Noctua', 'be quiet!', 'Thermaltake', 'NZXT', 'Fractal Design', 'Lian Li', 'Patriot',
-  'G.Skill', 'Transcend', 'Verbatim', 'Lexar', 'PNY', 'Belkin', 'Anker', 'Ugreen', 'Baseus', 'Jabra', 'Plantronics',   'Cisco', 'Zebra', 'Garmin', 'Fitbit', 'Amazfit', 'Suunto', 'Fairphone', 'Alcatel', 'ZTE', 'Blackview', 'Ulefone',
+  'G.Skill', 'Transcend', 'Verbatim', 'Lexar', 'PNY', 'Belkin', 'Anker', 'Ugreen', 'Baseus', 'Jabra', 'Plantronics',
+  'Cisco', 'Zebra', 'Garmin', 'Fitbit', 'Amazfit', 'Suunto', 'Fairphone', 'Alcatel', 'ZTE', 'Blackview', 'Ulefone',
   'Sony', 'Panasonic', 'Philips', 'Sharp', 'Hisense', 'TCL', 'Vizio', 'Grundig', 'Loewe', 'Medion', 'Thomson',
   // Audio, photo and video
   'Bose', 'Sennheiser', 'JBL', 'Harman Kardon', 'Bang & Olufsen', 'Beats', 'Marshall', 'Sonos', 'Denon', 'Marantz', 'Yamaha',
   'Onkyo', 'Pioneer', 'Teufel', 'Bowers & Wilkins', 'KEF', 'Klipsch', 'Audio-Technica', 'Shure', 'Rode', 'AKG', 'Beyerdynamic',
   'Skullcandy', 'Ultimate Ears', 'Nikon', 'Fujifilm', 'Olympus', 'OM System', 'Leica', 'Hasselblad', 'Sigma', 'Tamron', 'Tokina',
+  'Zeiss', 'Samyang', 'Viltrox', 'Kodak', 'Polaroid', 'Rollei', 'Hoya', 'Benro', 'Joby', 'Profoto', 'SmallRig',
   'GoPro', 'DJI', 'Insta360', 'Manfrotto', 'Peak Design', 'Godox', 'Blackmagic Design',
   // Games
   'Nintendo', 'Logitech G', 'Turtle Beach', 'Thrustmaster', 'HORI', '8BitDo',
@@ -34,6 +39,9 @@ const MAKERS = [
   'Dyson', 'iRobot', 'Roborock', 'Ecovacs', 'Shark', 'Vorwerk', 'Kärcher', 'Rowenta', 'Tefal', 'Moulinex', 'Krups', 'DeLonghi',
   'Nespresso', 'Jura', 'Breville', 'Braun', 'Oral-B', 'Remington', 'Babyliss', 'Russell Hobbs', 'WMF',
   'Zwilling', 'Fissler', 'Le Creuset', 'Staub', 'Cuisinart', 'Ninja', 'Vitamix', 'Instant Pot', 'Nutribullet', 'Kenwood',
+  'SodaStream', 'Brita', 'Emsa', 'Rösle', 'Silit', 'Pyrex', 'Luminarc', 'Duralex', 'Villeroy & Boch', 'Rosenthal',
+  'Dualit', 'Hoover', 'Vax', 'Bissell', 'Dreame', 'Tineco', 'Clatronic', 'Bomann', 'Morphy Richards', 'Salter', 'Bodum',
+  'Contigo', 'Hydro Flask', 'Klean Kanteen', 'Sigg', 'CamelBak',
   'Severin', 'Melitta', 'Bialetti', 'Tupperware', 'IKEA', 'Tempur', 'Casper', 'Arlo', 'Eufy', 'Netatmo', 'Tado',
   'Nanoleaf', 'Govee', 'Ledvance', 'Osram', 'Flos', 'Louis Poulsen', 'Vitra', 'Stokke', 'Leifheit', 'Vileda',
   'Brabantia', 'Joseph Joseph', 'OXO', 'Yankee Candle', 'Weber', 'Traeger', 'Gardena', 'Husqvarna', 'Stihl', 'Makita',
@@ -48,22 +56,47 @@ const MAKERS = [
   'Uniqlo', 'Gucci', 'Prada', 'Fendi', 'Versace', 'Burberry', 'Balenciaga', 'Givenchy', 'Valentino', 'Dolce & Gabbana',
   'Michael Kors', 'Kate Spade', 'Tory Burch', 'Ray-Ban', 'Oakley', 'Rolex', 'Tissot', 'Seiko', 'Citizen', 'Casio',
   'Swatch', 'Fossil', 'Longines', 'TAG Heuer', 'Breitling', 'Junghans', 'Samsonite', 'Rimowa', 'Eastpak',
+  'Jack & Jones', 'Vero Moda', 'Pepe Jeans', 'G-Star', 'Armani Exchange', 'Emporio Armani', 'Marc O\'Polo',
+  's.Oliver', 'Tom Tailor', 'Napapijri', 'Woolrich', 'Stone Island', 'Karl Lagerfeld', 'Liu Jo', 'Furla', 'Longchamp',
+  'Mulberry', 'Saint Laurent', 'Bottega Veneta', 'Miu Miu', 'Jimmy Choo', 'Christian Louboutin', 'Manolo Blahnik',
+  'Salvatore Ferragamo', 'Golden Goose', 'Veja', 'Onitsuka Tiger', 'Diadora', 'Le Coq Sportif', 'Ellesse', 'Fred Perry',
+  'Paul Smith', 'Ted Baker', 'AllSaints', 'Sorel', 'Teva', 'Havaianas', 'Lowa', 'Meindl', 'Hanwag', 'Scarpa',
+  'La Sportiva', 'Icebreaker', 'Smartwool', 'Falke', 'Happy Socks', 'Schiesser', 'Sloggi', 'Seidensticker',
+  'Certina', 'Mido', 'Oris', 'Frederique Constant', 'Maurice Lacroix', 'Bulova', 'Timex', 'Daniel Wellington', 'Skagen',
+  'Festina', 'Swarovski', 'Thomas Sabo',
   'Herschel', 'Tumi', 'Moncler', 'Canada Goose', 'Barbour', 'Carhartt', 'Dickies', 'Champion', 'Kappa', 'Umbro', 'Hummel',
   // Beauty and care
   "L'Oréal", 'Maybelline', 'NARS', 'Clinique', 'Estée Lauder', 'Lancôme',
   'Shiseido', 'Dior', 'Chanel', 'Guerlain', 'Clarins', 'Nivea', 'Garnier', 'Neutrogena', 'La Roche-Posay', 'Vichy', 'CeraVe',
   'Eucerin', 'Bioderma', 'Avène', 'Kiehl\'s', 'The Ordinary', 'Olaplex', 'Wella', 'Schwarzkopf', 'Kérastase', 'Redken',
   'Revlon', 'Rimmel', 'Too Faced', 'Urban Decay', 'Fenty Beauty', 'Charlotte Tilbury', 'Sephora Collection',
+  'Rexona', 'Old Spice', 'Pantene', 'Head & Shoulders', 'Colgate', 'Sensodyne', 'Wahl', 'Bourjois', 'Catrice',
+  'Sisley', 'Biotherm', 'Caudalie', 'Nuxe', 'Uriage', 'Klorane', 'Aveeno', 'Cetaphil', 'Paula\'s Choice', 'Drunk Elephant',
+  'Rituals', 'Yves Rocher', 'Davidoff', 'Paco Rabanne', 'Jean Paul Gaultier', 'Yves Saint Laurent', 'Carolina Herrera',
+  'Montblanc', 'Jo Malone', 'Tom Ford', 'Marc Jacobs', 'Viktor & Rolf', 'Mugler', 'Azzaro', 'Issey Miyake', 'Kenzo',
+  'Chloé', 'Hermès', 'Bvlgari', 'Cartier',
   'Weleda', 'Gillette', 'Philips Sonicare', 'GHD', 'Foreo', 'Cosrx', 'Laneige', 'Innisfree', 'Sulwhasoo',
   // Sport, outdoor, toys and children
   'Trek', 'Specialized', 'Cannondale', 'Shimano', 'SRAM', 'Campagnolo',
   'Bianchi', 'Brompton', 'Thule', 'Abus', 'Wilson', 'Babolat', 'Yonex', 'Spalding', 'Mizuno',
+  'Orbea', 'Merida', 'POC', 'Lezyne', 'Topeak', 'Kryptonite', 'Schwalbe', 'Vittoria', 'Maxxis', 'Park Tool',
+  'Wahoo', 'Rossignol', 'Burton', 'Nordica', 'Uvex', 'Speedo', 'Everlast', 'Bowflex', 'Concept2', 'Theragun',
+  'VTech', 'LeapFrog', 'Bburago', 'Revell', 'Funko', 'Melissa & Doug', 'Janod', 'Djeco', 'Smoby', 'Little Tikes', 'BRIO',
+  'Hape', 'Sylvanian Families', 'Tonies', 'Tamiya', 'Hornby', 'Märklin', 'Siku', 'Kosmos', 'Clementoni',
+  'Crayola', 'Stabilo', 'Faber-Castell', 'Staedtler', 'Pelikan', 'Lamy', 'Moleskine', 'Leuchtturm1917',
   'Coleman', 'Black Diamond', 'Petzl', 'Lego', 'Playmobil', 'Mattel', 'Hasbro', 'Fisher-Price', 'Ravensburger',
   'Schleich', 'Hot Wheels', 'Barbie', 'Nerf', 'Chicco', 'Cybex', 'Maxi-Cosi', 'Britax', 'Bugaboo', 'Pampers',
   'Tommee Tippee', 'Philips Avent', 'Medela',
   // Vehicles' parts and care
+  'Hankook', 'Nokian', 'Falken', 'Kumho', 'Vredestein', 'Uniroyal', 'Firestone', 'BFGoodrich', 'Motul',
+  'Liqui Moly', 'WD-40', 'Meguiar\'s', 'Sonax', 'Turtle Wax',
   'Michelin', 'Pirelli', 'Bridgestone', 'Goodyear', 'Dunlop', 'Varta', 'Castrol',
   // Food and drink makers shops sell by name
+  'Kellogg\'s', 'Heinz', 'Barilla', 'Knorr', 'Maggi', 'Nescafé', 'Jacobs', 'Dr. Oetker', 'Toblerone', 'Ritter Sport',
+  'Cadbury', 'Hershey\'s', 'Pringles', 'Oreo', 'Nutella', 'Danone', 'Alpro', 'Oatly', 'Lipton', 'Twinings', 'Tetley',
+  'Teekanne', 'Segafredo', 'Whiskas', 'Royal Canin', 'Purina', 'Johnnie Walker', 'Jameson', 'Absolut',
+  'Smirnoff', 'Bacardi', 'Heineken', 'Guinness', 'Moët & Chandon', 'Veuve Clicquot', 'Hennessy', 'Chivas Regal',
+  'Glenfiddich', 'Jägermeister', 'Aperol', 'Baileys',
   'Nestlé', 'Lindt', 'Haribo', 'Milka', 'Ferrero', 'Coca-Cola', 'Pepsi', 'Red Bull', 'Illy', 'Lavazza', 'Tassimo', 'Dolce Gusto',
 ];
 
