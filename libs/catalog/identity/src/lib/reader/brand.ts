@@ -9,6 +9,7 @@ import type { Evidence, ReaderName } from './evidence';
 import { candidatesOf, type Candidate } from './judge';
 import { compact, type Page } from './page';
 import { describedAs } from './markup';
+import { hostMaker } from './known-makers';
 import { makersOwnShop } from './own-name';
 import { cleanBrand, headingElement } from './titles';
 
@@ -26,6 +27,13 @@ const PRODUCT_MARKUP: ReadonlySet<ReaderName> = new Set(['json-ld', 'microdata',
  * own statement of its maker outranks it.
  */
 const HEARD_LAST: ReadonlySet<ReaderName> = new Set(['platform', 'known-maker']);
+
+/**
+ * The readers whose brand a page states as its item's maker; on a well-known maker's own site (`hostMaker`: apple.com,
+ * lenovo.com) the brand others read (a breadcrumb's "iPhone 8", a line by the heading naming the range) is a range of
+ * that maker's, and the maker is the brand.
+ */
+const MAKER_STATED: ReadonlySet<ReaderName> = new Set(['json-ld', 'microdata', 'spec-table', 'amazon', 'meta-tags', 'ad-tags', 'platform']);
 
 /** Whether a reader's brand may be the shop's own name. */
 export const statesMaker = (reader: ReaderName): boolean => PRODUCT_MARKUP.has(reader);
@@ -94,6 +102,12 @@ export function brandCandidates(page: Page, evidence: [ReaderName, Evidence][]):
     return brand && !namesTheItem(brand, itemNames) ? brand : null;
   };
   const all = evidence.flatMap(([reader, found]) => candidatesOf([[reader, found]], 'brand', clean(reader)));
+  const ownMaker = hostMaker(page);
+  if (ownMaker && !all.some((c) => MAKER_STATED.has(c.reader))) {
+    // The maker as the page writes its name ("TEMPUR" at tempur.com), else as the list does.
+    const written = all.filter((c) => compact(c.value) === compact(ownMaker));
+    return written.length > 0 ? written : [{ value: ownMaker, reader: 'known-maker' }];
+  }
   const firm = all.filter((c) => !HEARD_LAST.has(c.reader));
   if (firm.length > 0) return firm;
   if (all.length > 0) return all;

@@ -1,5 +1,5 @@
 import { extractProductIdentity } from '../page-identity';
-import { leadingKnownMaker } from './known-makers';
+import { hostMaker, leadingKnownMaker } from './known-makers';
 
 const page = (heading: string, extra = '') =>
   `<!doctype html><html><head><title>${heading} | Techshop</title><meta property="og:site_name" content="Techshop"></head><body><a class="logo" href="/">Techshop</a><h1>${heading}</h1><p>249,00 €</p>${extra}</body></html>`;
@@ -37,5 +37,28 @@ describe('the maker a well-known name opens the item’s name with', () => {
     expect(leadingKnownMaker('Melissa & Doug Wooden Building Blocks')).toBe('Melissa & Doug');
     expect(leadingKnownMaker("Paula's Choice Skin Perfecting 2% BHA")).toBe("Paula's Choice");
     expect(leadingKnownMaker('Dr. Oetker Ristorante Pizza Mozzarella')).toBe('Dr. Oetker');
+  });
+});
+
+describe('a well-known maker’s own site', () => {
+  it('is the site whose host names the maker', () => {
+    expect(hostMaker({ host: 'www.apple.com' })).toBe('Apple');
+    expect(hostMaker({ host: 'shop.lego.com' })).toBe('Lego');
+    expect(hostMaker({ host: 'store.sony.co.th' })).toBe('Sony');
+    expect(hostMaker({ host: 'www.katespade.com' })).toBe('Kate Spade');
+    expect(hostMaker({ host: 'www.currys.co.uk' })).toBeNull();
+    expect(hostMaker({ host: 'www.apple.example' })).toBe('Apple');
+    expect(hostMaker({ host: 'www.shop.example.com' })).toBeNull();
+    expect(hostMaker({ host: null })).toBeNull();
+  });
+
+  it('makes the maker the brand over a range its breadcrumb names, but not over a brand the product’s markup states', () => {
+    const trail = '<ol class="breadcrumb"><li><a href="/shop">Shop</a></li><li><a href="/shop/buy-iphone">iPhone</a></li><li><a href="/shop/buy-iphone/iphone-8">iPhone 8</a></li></ol>';
+    const html = (extra: string) => `<!doctype html><html><head><title>Buy iPhone 8 256GB Space Grey</title>${extra}</head><body>${trail}<h1>iPhone 8 256GB Space Grey</h1><p class="price">A$1,229.00</p></body></html>`;
+    const at = { url: 'https://www.apple.com/au/shop/buy-iphone/iphone-8/4.7-inch-display-256gb-space-grey' };
+    expect(extractProductIdentity(html(''), at)?.brand).toBe('Apple');
+    const belkin = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Belkin BoostCharge Pro","brand":{"@type":"Brand","name":"Belkin"}}</script>';
+    expect(extractProductIdentity(html(belkin), at)?.brand).toBe('Belkin');
+    expect(extractProductIdentity(html(''), { url: 'https://www.phoneshop.example/iphone-8' })?.brand).not.toBe('Apple');
   });
 });

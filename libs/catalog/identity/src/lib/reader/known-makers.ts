@@ -103,6 +103,8 @@ const MAKERS = [
 /** Words a name of the list may take at most. */
 const MAX_WORDS = 4;
 const KNOWN: ReadonlySet<string> = new Set(MAKERS.map(compact));
+/** Each known maker by its name compacted, as the list writes it. */
+const BY_KEY: ReadonlyMap<string, string> = new Map(MAKERS.map((name) => [compact(name), name]));
 
 /**
  * The known maker's name `name` begins with, as written there, with at least one word of the item after it; the
@@ -116,6 +118,24 @@ export function leadingKnownMaker(name: string): string | null {
       .join(' ')
       .replace(/[®™©,:]+$/u, '');
     if (KNOWN.has(compact(lead))) return lead;
+  }
+  return null;
+}
+
+/** Labels of a host that name the part of a site, not whose it is ("shop.lego.com", "store.sony.co.th"). */
+const SITE_PART = new Set(['www', 'shop', 'store', 'global', 'direct', 'en', 'us', 'uk', 'de', 'eu']);
+
+/**
+ * The known maker whose own site the page is on: a label of its host, before the domain's ending, that is the maker's
+ * name ("apple.com", "shop.lego.com", "global.bose.com", "katespade.com"). Null elsewhere.
+ */
+export function hostMaker(page: Pick<Page, 'host'>): string | null {
+  const labels = (page.host ?? '').split('.').filter((label) => label.length > 0 && !SITE_PART.has(label));
+  // The last label is the domain's ending, and so is a country's after a generic one ("co.uk", "com.au").
+  const named = labels.slice(0, /^(?:co|com|net|org)$/.test(labels.at(-2) ?? '') && labels.length > 2 ? -2 : -1);
+  for (const label of named) {
+    const maker = BY_KEY.get(compact(label));
+    if (maker) return maker;
   }
   return null;
 }

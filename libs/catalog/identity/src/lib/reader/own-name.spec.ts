@@ -24,12 +24,12 @@ describe('the shop’s own name leading the item’s name', () => {
   });
 
   describe('a maker’s own shop, which names no maker on the page', () => {
-    const shop = (extra = '', title = 'Roomba® j7+ Self-Emptying Robot Vacuum | iRobot®') =>
-      page(`<title>${title}</title>`, `<header><a class="logo" href="/">iRobot</a><a href="/best-sellers">Best Sellers</a></header><h1>Roomba® j7+ Self-Emptying Robot Vacuum</h1>${extra}`);
-    const url = 'https://www.irobot.com/en_US/roomba-j7plus/j755020.html';
+    const shop = (extra = '', title = 'Sweepo S7+ Self-Emptying Robot Vacuum | Tidybot®') =>
+      page(`<title>${title}</title>`, `<header><a class="logo" href="/">Tidybot</a><a href="/best-sellers">Best Sellers</a></header><h1>Sweepo S7+ Self-Emptying Robot Vacuum</h1>${extra}`);
+    const url = 'https://www.tidybot.com/en_US/roomba-j7plus/j755020.html';
 
     it('gives the shop’s name as its title or og:site_name writes it, where that is the name its address gives', () => {
-      expect(extractProductIdentity(shop(), { url })?.brand).toBe('iRobot');
+      expect(extractProductIdentity(shop(), { url })?.brand).toBe('Tidybot');
       const brewery = page('<title>Hunter</title><meta property="og:site_name" content="Howling Hops">', '<h1>House IPA 4 x 440ml</h1>');
       expect(extractProductIdentity(brewery, { url: 'https://howlinghops.co.uk/products/house-ipa' })?.brand).toBe('Howling Hops');
     });
@@ -40,20 +40,20 @@ describe('the shop’s own name leading the item’s name', () => {
       expect(extractProductIdentity(shop('<p>Publisher: Rockstar Games</p>'), { url })?.brand ?? null).toBeNull();
       expect(extractProductIdentity(shop('<a href="/search?brand=roborock">Roborock</a>'), { url })?.brand ?? null).toBeNull();
       // Another site's form that names the shop's brand in its address is no page of the shop's brands; a script's word is unread.
-      expect(extractProductIdentity(shop('<a href="https://privacy.example.com/dsr?brand=irobot">Your privacy</a><script>var brand = "x";</script>'), { url })?.brand).toBe('iRobot');
+      expect(extractProductIdentity(shop('<a href="https://privacy.example.com/dsr?brand=tidybot">Your privacy</a><script>var brand = "x";</script>'), { url })?.brand).toBe('Tidybot');
     });
 
-    it('gives the name without the words that say which of the maker’s shops it is ("iRobot US", "iRobot Levant")', () => {
-      expect(extractProductIdentity(shop('', 'Roomba® j7+ | iRobot US'), { url })?.brand).toBe('iRobot');
-      expect(extractProductIdentity(shop('', 'Roomba® j7+ | iRobot Levant'), { url })?.brand).toBe('iRobot');
-      // Other words after it make another name: a company's ("iRobot International"), a shop's of many makers.
-      expect(extractProductIdentity(shop('', 'Roomba® j7+ | iRobot International'), { url })?.brand ?? null).toBeNull();
-      expect(extractProductIdentity(shop('', 'Roomba® j7+ | iRobot Computer'), { url })?.brand ?? null).toBeNull();
+    it('gives the name without the words that say which of the maker’s shops it is ("Tidybot US", "Tidybot Levant")', () => {
+      expect(extractProductIdentity(shop('', 'Sweepo S7+ | Tidybot US'), { url })?.brand).toBe('Tidybot');
+      expect(extractProductIdentity(shop('', 'Sweepo S7+ | Tidybot Levant'), { url })?.brand).toBe('Tidybot');
+      // Other words after it make another name: a company's ("Tidybot International"), a shop's of many makers.
+      expect(extractProductIdentity(shop('', 'Sweepo S7+ | Tidybot International'), { url })?.brand ?? null).toBeNull();
+      expect(extractProductIdentity(shop('', 'Sweepo S7+ | Tidybot Computer'), { url })?.brand ?? null).toBeNull();
     });
 
     it('gives none where the shop’s written name is not its address’s, or is a domain name', () => {
-      expect(extractProductIdentity(shop('', 'Roomba® j7+ | Robot Depot'), { url })?.brand ?? null).toBeNull();
-      expect(extractProductIdentity(shop('', 'Roomba® j7+ | iRobot.com'), { url })?.brand ?? null).toBeNull();
+      expect(extractProductIdentity(shop('', 'Sweepo S7+ | Robot Depot'), { url })?.brand ?? null).toBeNull();
+      expect(extractProductIdentity(shop('', 'Sweepo S7+ | Tidybot.com'), { url })?.brand ?? null).toBeNull();
     });
   });
 });
