@@ -174,13 +174,14 @@ function lineBreak(el: HtmlElement, before: string): string {
  * separator ("34. 99"): one amount.
  */
 const SEPARATED_CENTS = /(\d)(?:\s+([.,])\s*|([.,])\s+)(?=\d{2}(?!\d))/g;
+const centsJoined = (text: string): string => text.replace(SEPARATED_CENTS, (_, units: string, point?: string, after?: string) => `${units}${point ?? after}`);
 
 /**
  * The text a price element shows, its cents set apart in an element of their own read as cents (`centsPoint`), and
  * figures on lines of their own kept apart (`lineBreak`).
  */
 export function priceTextOf(el: HtmlElement, skip?: (el: HtmlElement) => boolean, limit?: number): string {
-  return shownTextOf(el, skip, limit, (inner, before) => centsPoint(inner, before) || lineBreak(inner, before)).replace(SEPARATED_CENTS, (_, units: string, point?: string, after?: string) => `${units}${point ?? after}`);
+  return centsJoined(shownTextOf(el, skip, limit, (inner, before) => centsPoint(inner, before) || lineBreak(inner, before)));
 }
 
 /** Where a block opens after a figure: the end of a price's first line (`priceLineOf`). */
@@ -192,7 +193,8 @@ const LINE_END = '\u0001';
  */
 export function priceLineOf(el: HtmlElement, skip?: (el: HtmlElement) => boolean, limit?: number): string {
   const text = shownTextOf(el, skip, limit, (inner, before) => centsPoint(inner, before) || (isBlock(inner) && /\d/.test(before) ? LINE_END : ''));
-  return cleanText(text.slice(0, text.indexOf(LINE_END) >>> 0)).replace(SEPARATED_CENTS, (_, units: string, point?: string, after?: string) => `${units}${point ?? after}`);
+  const end = text.indexOf(LINE_END);
+  return centsJoined(cleanText(end < 0 ? text : text.slice(0, end)));
 }
 
 /** A struck-through, "was" or list price inside a price element: not the price the shopper pays. */
