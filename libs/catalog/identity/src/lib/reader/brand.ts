@@ -30,8 +30,9 @@ const HEARD_LAST: ReadonlySet<ReaderName> = new Set(['platform', 'known-maker'])
 
 /**
  * The readers whose brand a page states as its item's maker; on a well-known maker's own site (`hostMaker`: apple.com,
- * lenovo.com) the brand others read (a breadcrumb's "iPhone 8", a line by the heading naming the range) is a range of
- * that maker's, and the maker is the brand.
+ * toryburch.com) the brand others read (a breadcrumb's "iPhone 8", a line by the heading naming the range, "Britten")
+ * is a range of that maker's, and the maker is the brand. What these readers state stays (lenovo.com's JSON-LD
+ * "ThinkPad" too: a maker's site sells other makers' items, and their markup names them).
  */
 const MAKER_STATED: ReadonlySet<ReaderName> = new Set(['json-ld', 'microdata', 'spec-table', 'amazon', 'meta-tags', 'ad-tags', 'platform']);
 
