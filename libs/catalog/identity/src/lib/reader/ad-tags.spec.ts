@@ -41,4 +41,19 @@ describe('the item id the ad tags are handed', () => {
     const lidl = script('var product = { "productId": "269910", "brandName": "Hoover" }; utag_data = { productbrand: "Hoover" };');
     expect(extractProductIdentity(page(lidl), { url: URL })?.brand).toBe('Hoover');
   });
+
+  it('reads the id and brand of the product an analytics detail action views, where the item’s name holds the brand', () => {
+    const grivel = (brand: string) =>
+      script(`dataLayer.push({ 'ecommerce': { 'currencyCode': 'RUB', 'detail': { 'actionField': {'list': 'Crampons'}, 'products': [{ 'name': 'Lumetra K7 Keyboard', 'id': '5485', 'price': '5355', 'brand': '${brand}', 'category': 'Keyboards/' }] } } });`);
+    const read = extractProductIdentity(page(grivel('LUMETRA')), { url: URL });
+    expect(read?.sku).toBe('5485');
+    expect(read?.brand).toBe('LUMETRA');
+    // A range or a code in the brand field, which the item's name does not hold, names no brand.
+    expect(extractProductIdentity(page(grivel('Road')), { url: URL })?.brand ?? null).toBeNull();
+    const json = script('dataLayer.push({"ecommerce":{"detail":{"products":[{"name":"Lumetra K7 Keyboard","id":"LK-7","brand":"Lumetra"}]}}});');
+    expect(extractProductIdentity(page(json), { url: URL })?.brand).toBe('Lumetra');
+    // A list of impressions is no detail action.
+    const list = script('dataLayer.push({"ecommerce":{"impressions":[{"name":"Lumetra K7 Keyboard","id":"LK-7","brand":"Lumetra"}]}});');
+    expect(extractProductIdentity(page(list), { url: URL })?.brand ?? null).toBeNull();
+  });
 });

@@ -66,7 +66,7 @@ describe('a Shopify theme’s vendor link', () => {
 
 describe('a brand field that names no maker', () => {
   it('is no brand: “Other”, “Generic” or “no brand” in the shops’ languages, a promotion or an assortment', () => {
-    for (const placeholder of ['Diğer', 'Outros', 'Sonstige', 'Sem marca', 'Não informado', 'Genérico', 'Не указан']) {
+    for (const placeholder of ['Diğer', 'diger', 'Outros', 'Sonstige', 'Sem marca', 'Não informado', 'Genérico', 'Не указан']) {
       expect(brandOf(page({ name: 'Hidrofor 43 lt', brand: placeholder }), 'https://www.example-market.com/p/hidrofor')).toBeNull();
     }
     expect(brandOf(page({ name: 'Hidrofor 43 lt', brand: 'Otto' }), 'https://www.example-market.com/p/hidrofor')).toBe('Otto');

@@ -265,7 +265,7 @@ function namesDelivery(el: HtmlElement): boolean {
 }
 
 function walk(root: HtmlElement): Walked {
-  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], shippingLines: [], conditionEls: [], crumbEls: [], brandEls: [], looseBrandMarks: [], makerLinks: [], brandBlocks: [], scriptBarcodes: [], shopVariants: [], cartVariantIds: [], stateScripts: [], flight: { chunks: [], size: 0 }, tagIds: { remarketing: [], platformSku: null, platformVendor: null, brands: [] }, formValues: new Set(), formSkus: [], lang: undefined, canonical: undefined };
+  const out: Walked = { meta: new Map(), titleTag: null, headings: [], jsonLd: [], scopes: [], byId: new Map(), labelled: [], priceEls: [], cartEls: [], barcodeEls: [], stockEls: [], stockLines: [], shippingEls: [], shippingLines: [], conditionEls: [], crumbEls: [], brandEls: [], looseBrandMarks: [], makerLinks: [], brandBlocks: [], scriptBarcodes: [], shopVariants: [], cartVariantIds: [], stateScripts: [], flight: { chunks: [], size: 0 }, tagIds: { remarketing: [], platformSku: null, platformVendor: null, brands: [], detail: null }, formValues: new Set(), formSkus: [], lang: undefined, canonical: undefined };
   for (const el of elements(root)) {
     const id = attr(el, 'id');
     if (id && !out.byId.has(id)) out.byId.set(id, el);

@@ -19,6 +19,14 @@ const BRAND_KEYS = String.raw`item_brand|productBrand|productbrand|product_brand
 const HAS_BRAND_KEY = new RegExp(BRAND_KEYS);
 /** A brand the analytics data layer names under one of `BRAND_KEYS`. */
 const ANALYTICS_BRAND = new RegExp(String.raw`["']?\b(?:${BRAND_KEYS})["']?\s*:\s*["']([^"'\\]{0,60})["']`, 'g');
+/**
+ * The product of an analytics "detail" action (Universal Analytics' enhanced ecommerce: the product page's view,
+ * `ecommerce: { detail: { actionField: { list: '…' }, products: [{ name: '…', id: '5485', brand: 'GRIVEL' }] } }`),
+ * in JSON or a script's object literal: the first product's fields, as text.
+ */
+const DETAIL_PRODUCT = /\bdetail['"]?\s*:\s*\{(?:\s*['"]?actionField['"]?\s*:\s*\{[^{}]*\}\s*,)?\s*['"]?products['"]?\s*:\s*\[\s*\{([^{}]{0,1500})\}/;
+/** A field of the detail action's product, quoted either way. */
+const detailField = (fields: string, key: string) => new RegExp(String.raw`(?:^|[\s,{])['"]?${key}['"]?\s*:\s*(['"])((?:(?!\1)[^\\\n]){0,80})\1`).exec(fields)?.[2] ?? null;
 /** Remarketing ids kept from one page's scripts. */
 const MAX_TAG_IDS = 8;
 /** Brands kept: enough to see a list's items name other brands or none. */
@@ -32,6 +40,8 @@ export interface TagIds {
   platformVendor: string | null;
   /** Every brand the data layer names, an empty one too (a list's item without a brand). */
   brands: string[];
+  /** The id and brand of the product an analytics detail action views, as written (an empty brand too), or null. */
+  detail: { id: string | null; brand: string | null } | null;
 }
 
 /**
@@ -47,6 +57,10 @@ export function noteTagIds(code: string, out: TagIds): void {
   }
   if (out.platformSku === null && code.includes('var meta')) out.platformSku = SHOPIFY_VARIANT_SKU.exec(code)?.[1] ?? null;
   if (out.platformVendor === null && code.includes('var meta')) out.platformVendor = SHOPIFY_VENDOR.exec(code)?.[1] ?? null;
+  if (out.detail === null && code.includes('detail')) {
+    const fields = DETAIL_PRODUCT.exec(code)?.[1];
+    if (fields !== undefined) out.detail = { id: detailField(fields, 'id')?.trim() || null, brand: detailField(fields, 'brand')?.trim() ?? null };
+  }
   if (HAS_BRAND_KEY.test(code)) {
     for (const m of code.matchAll(ANALYTICS_BRAND)) if (out.brands.length < MAX_TAG_BRANDS) out.brands.push((m[1] as string).trim());
   }

@@ -161,7 +161,7 @@ export function itemNamesFirstToLast(page: Page): string[] {
  * ("Diğer", "Outros", "Sonstige"), "no brand" ("Sem marca", "Sin marca", "Ohne Marke", "Не указан", "Não informado").
  */
 const NO_BRAND =
-  /^(?:unbranded|non-?branded|generic|no brand|oem|n\/?a|none|null|undefined|does not apply|other|others|\$?metabrand|brand|diğer|outros?|outras?|otros?|otras?|sonstiges?|andere|autres?|altr[oaie]|inne|ostatní|övrigt|muut|другое|другие|інше|sem marca|sin marca|senza marca|sans marque|ohne marke|bez marki|marca gen[eé]rica|gen[eé]ric[oa]|não informad[oa]|no informad[oa]|не указан[оа]?|без бренда)$/iu;
+  /^(?:unbranded|non-?branded|generic|no brand|oem|n\/?a|none|null|undefined|does not apply|other|others|\$?metabrand|brand|di[gğ]er|outros?|outras?|otros?|otras?|sonstiges?|andere|autres?|altr[oaie]|inne|ostatní|övrigt|muut|другое|другие|інше|sem marca|sin marca|senza marca|sans marque|ohne marke|bez marki|marca gen[eé]rica|gen[eé]ric[oa]|não informad[oa]|no informad[oa]|не указан[оа]?|без бренда)$/iu;
 /** A promotion or an assortment a template puts in the brand field ("HR24 NOVEMBER SALE", "Bundles", "Gift Cards"). */
 const PROMOTION = /\b(?:sale|clearance|black friday|cyber monday|bundles|gift ?cards?)\b/i;
 
