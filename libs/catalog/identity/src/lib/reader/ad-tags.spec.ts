@@ -56,4 +56,14 @@ describe('the item id the ad tags are handed', () => {
     const list = script('dataLayer.push({"ecommerce":{"impressions":[{"name":"Lumetra K7 Keyboard","id":"LK-7","brand":"Lumetra"}]}});');
     expect(extractProductIdentity(page(list), { url: URL })?.brand ?? null).toBeNull();
   });
+
+  it('reads the item id of GA4’s product view event, gtag’s and the data layer’s', () => {
+    const gtag = script("gtag('event', 'view_item', { currency: 'EUR', value: 49.9, items: [{ item_id: 'BLU107411', item_name: 'Lumetra K7 Keyboard', price: 49.9 }] });");
+    expect(extractProductIdentity(page(gtag), { url: URL })?.sku).toBe('BLU107411');
+    const pushed = script('dataLayer.push({"event":"view_item","ecommerce":{"items":[{"item_id":"DRCDM","item_name":"Lumetra K7 Keyboard"},{"item_id":"OTHER-1"}]}});');
+    expect(extractProductIdentity(page(pushed), { url: URL })?.sku).toBe('DRCDM');
+    // A list's view names no one item.
+    const list = script('dataLayer.push({"event":"view_item_list","ecommerce":{"items":[{"item_id":"DRCDM"},{"item_id":"OTHER-1"}]}});');
+    expect(extractProductIdentity(page(list), { url: URL })?.sku ?? null).toBeNull();
+  });
 });

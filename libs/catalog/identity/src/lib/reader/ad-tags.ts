@@ -6,8 +6,8 @@
  * analytics product view tag names the item viewed (Coremetrics' `cmCreateProductviewTag("8986420", …)`). All are
  * written by the shop's platform, not by hand, so they hold where the visible page names no item number. The
  * analytics data layer names the item's brand the same way (`"item_brand": "Dell"`, `"productBrand": "Dell"`), and so
- * does the product an analytics detail action views (`detail: { products: [{ id: '5485', brand: 'GRIVEL' }] }`), the
- * page's own product where no other tag names an id.
+ * does the product an analytics detail action views (`detail: { products: [{ id: '5485', brand: 'GRIVEL' }] }`, GA4's
+ * `view_item` event's first item), the page's own product where no other tag names an id.
  */
 import type { Evidence } from './evidence';
 import { compact, type Page } from './page';

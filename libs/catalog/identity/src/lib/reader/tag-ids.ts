@@ -25,6 +25,11 @@ const ANALYTICS_BRAND = new RegExp(String.raw`["']?\b(?:${BRAND_KEYS})["']?\s*:\
  * in JSON or a script's object literal: the first product's fields, as text.
  */
 const DETAIL_PRODUCT = /\bdetail['"]?\s*:\s*\{(?:\s*['"]?actionField['"]?\s*:\s*\{[^{}]*\}\s*,)?\s*['"]?products['"]?\s*:\s*\[\s*\{([^{}]{0,1500})\}/;
+/**
+ * The first item of GA4's product view event (`gtag('event', 'view_item', { items: [{ item_id: 'SKU-1', … }] })`,
+ * `dataLayer.push({ event: 'view_item', ecommerce: { items: [{ … }] } })`): its fields, as text.
+ */
+const VIEW_ITEM = /['"]view_item['"][^]{0,400}?['"]?items['"]?\s*:\s*\[\s*\{([^{}]{0,1500})\}/;
 /** A field of the detail action's product, quoted either way. */
 const detailField = (fields: string, key: string) => new RegExp(String.raw`(?:^|[\s,{])['"]?${key}['"]?\s*:\s*(['"])((?:(?!\1)[^\\\n]){0,80})\1`).exec(fields)?.[2] ?? null;
 /** Remarketing ids kept from one page's scripts. */
@@ -60,6 +65,10 @@ export function noteTagIds(code: string, out: TagIds): void {
   if (out.detail === null && code.includes('detail')) {
     const fields = DETAIL_PRODUCT.exec(code)?.[1];
     if (fields !== undefined) out.detail = { id: detailField(fields, 'id')?.trim() || null, brand: detailField(fields, 'brand')?.trim() ?? null };
+  }
+  if (out.detail === null && code.includes('view_item')) {
+    const fields = VIEW_ITEM.exec(code)?.[1];
+    if (fields !== undefined) out.detail = { id: (detailField(fields, 'item_id') ?? detailField(fields, 'id'))?.trim() || null, brand: detailField(fields, 'item_brand')?.trim() ?? null };
   }
   if (HAS_BRAND_KEY.test(code)) {
     for (const m of code.matchAll(ANALYTICS_BRAND)) if (out.brands.length < MAX_TAG_BRANDS) out.brands.push((m[1] as string).trim());
