@@ -38,6 +38,17 @@ describe('the maker a well-known name opens the item’s name with', () => {
     expect(leadingKnownMaker("Paula's Choice Skin Perfecting 2% BHA")).toBe("Paula's Choice");
     expect(leadingKnownMaker('Dr. Oetker Ristorante Pizza Mozzarella')).toBe('Dr. Oetker');
   });
+
+  it('follows the item’s kind named first in another script, but not a word for “for”', () => {
+    expect(leadingKnownMaker('Кошки BLACK DIAMOND Cyborg Pro Crampons')).toBe('BLACK DIAMOND');
+    expect(leadingKnownMaker('Мобільний телефон Apple iPhone 16 Pro Max 256GB')).toBe('Apple');
+    expect(leadingKnownMaker('Κινητό Xiaomi Redmi Note 13')).toBe('Xiaomi');
+    expect(leadingKnownMaker('Чехол для Apple iPhone 15')).toBeNull();
+    expect(leadingKnownMaker('Θήκη για Samsung Galaxy S24')).toBeNull();
+    // Latin words before the maker are words of the item ("Wireless Sony headphones"), and four kind words are too many.
+    expect(leadingKnownMaker('Смарт часы Wireless Sony')).toBeNull();
+    expect(leadingKnownMaker('Очень большой новый рюкзак Deuter Aircontact')).toBeNull();
+  });
 });
 
 describe('a well-known maker’s own site', () => {

@@ -106,12 +106,34 @@ const KNOWN: ReadonlySet<string> = new Set(MAKERS.map(compact));
 /** Each known maker by its name compacted, as the list writes it. */
 const BY_KEY: ReadonlyMap<string, string> = new Map(MAKERS.map((name) => [compact(name), name]));
 
+/** Latin letters: a maker's name as shops of every script write it ("Samsung", "Black Diamond"). */
+const LATIN = /[A-Za-z]/;
+/**
+ * Words for "for", "to", "with" and "under" in the scripts whose shops name an item's kind before its maker: an item
+ * for another maker's product ("Чехол для Apple iPhone", "Θήκη για Samsung") is not of that maker's make.
+ */
+const FOR_WORDS = new Set(['для', 'под', 'к', 'ко', 'до', 'за', 'на', 'с', 'со', 'з', 'із', 'від', 'під', 'για', 'με', 'σε', 'съвместим', 'совместим', 'сумісний']);
+
+/**
+ * How many words of an item's kind in another script than the maker's open its name ("Кошки BLACK DIAMOND Cyborg",
+ * "Смартфон Samsung Galaxy A54", "Κινητό Xiaomi Redmi"): up to three words of letters, none Latin, none a word for
+ * "for". Zero where the name opens with Latin letters or digits, or with more.
+ */
+function kindWords(words: readonly string[]): number {
+  const first = words.findIndex((word) => LATIN.test(word) || /\d/.test(word));
+  if (first <= 0 || first > 3) return 0;
+  const kind = words.slice(0, first);
+  return kind.every((word) => /\p{L}/u.test(word) && !FOR_WORDS.has(word.toLowerCase())) ? first : 0;
+}
+
 /**
  * The known maker's name `name` begins with, as written there, with at least one word of the item after it; the
- * longest such name ("Logitech G" before "Logitech"). Null where the name begins with none.
+ * longest such name ("Logitech G" before "Logitech"). A name in a script other than Latin may name the item's kind
+ * first ("Смартфон Samsung Galaxy A54"): the maker's name follows. Null where the name begins with none.
  */
 export function leadingKnownMaker(name: string): string | null {
-  const words = cleanText(name).split(/\s+/).filter(Boolean);
+  const all = cleanText(name).split(/\s+/).filter(Boolean);
+  const words = all.slice(kindWords(all));
   for (let n = Math.min(MAX_WORDS, words.length - 1); n >= 1; n--) {
     const lead = words
       .slice(0, n)
