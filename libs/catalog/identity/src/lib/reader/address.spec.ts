@@ -30,4 +30,11 @@ describe('an item id the address carries', () => {
     expect(idInAddress('https://www.sendo.vn/iphone-13-128gb-trang-73239368.html')).toBe('73239368');
     expect(idInAddress('https://www.shop.example.com/samsung-galaxy-a26-5g-8gb-128gb')).toBeNull();
   });
+
+  it('reads a code of capitals and digits under a query key that names the item, few digits as it holds', () => {
+    expect(idInAddress('https://www.flipkart.com/moto-e-2nd-gen-4g/p/itme85hfdv6zztcj?pid=MOBE4G6GTH2QDACF&otracker=search')).toBe('MOBE4G6GTH2QDACF');
+    // A word, or a code of letters alone, under such a key names no item.
+    expect(idInAddress('https://shop.example.com/view?id=HOMEPAGE&ref=nav')).toBeNull();
+    expect(idInAddress('https://shop.example.com/view?item=BESTSELLERS')).toBeNull();
+  });
 });
