@@ -18,6 +18,16 @@ describe('a part number in a specification row', () => {
     expect(modelRow('Pro')).toBeNull();
     expect(modelRow('WIRELESS')).toBeNull();
   });
+
+  it('reads capitals alone under a label naming a number, not under a bare “Model”, nor the cart form’s own item number', () => {
+    const row = (label: string, value: string, form = '') =>
+      extractProductIdentity(doc('', `<h1>Lumetra K7 Keyboard</h1><p>49,90 €</p>${form}<table><tr><td>Brand</td><td>Lumetra</td></tr><tr><th>${label}</th><td>${value}</td></tr></table>`), { url: URL })?.model ?? null;
+    expect(row('Model Number', 'PMCAWNSAA')).toBe('PMCAWNSAA');
+    expect(row('規格番号', 'HACPAUBQA')).toBe('HACPAUBQA');
+    expect(row('Model', 'WIRELESS')).toBeNull();
+    expect(row('Model Number', 'UNKNOWN')).toBeNull();
+    expect(row('Part Number', 'LUMKEYS', '<form action="add_cart.asp"><input type="hidden" name="itemid" value="LUMKEYS"></form>')).toBeNull();
+  });
 });
 
 describe('identifiers the markup writes on the offer, in meta tags or in a second scope', () => {

@@ -42,6 +42,14 @@ function brandOf(value: string): string | null {
 
 /** An item or part number of capitals alone, in two or more parts ("OLIVA-SG-ROBUSTO", "BLK_TEE_L", "LIV-PKG-US"). */
 const CODE_IN_PARTS = /^[A-Z]{2,}(?:[-_][A-Z]+)+$/;
+/**
+ * A code of capitals alone ("PMCAWNSAA", Nintendo's; "HACPAUBQA"), taken under a label that names a number or a code
+ * ("Model Number", "規格番号"), not under a bare "Model", where such a word is a range's ("DELUXE"), nor where the
+ * page's cart form posts it as the shop's own item number ("Part Number: EMERMUS" at stupid.com).
+ */
+const CAPITALS_CODE = /^[A-Z]{6,20}$/;
+/** Words such a row holds where it names no code. */
+const NO_CODE = /^(?:UNKNOWN|DEFAULT|STANDARD|GENERIC|VARIOUS|NONE|UNBRANDED|NOTAPPLICABLE)$/;
 
 /**
  * A shop's item number as a spec row writes it: one short token holding a digit ("A-H1287174141", "mon-1764"), or
@@ -85,6 +93,9 @@ const WORDS_NOTE = /\(\s*\p{L}[\p{L}\s-]*\)/u;
  */
 const SUPPLIERS_MARKET = /(?:^|\.)alibaba\.com$/;
 
+const lettersCode = (label: string, value: string, page: Page) =>
+  !GENERIC_MODEL.test(label) && CAPITALS_CODE.test(value) && !NO_CODE.test(value) && !page.formValues.has(value.toLowerCase());
+
 export function fromSpecTable(page: Page): Evidence | null {
   const suppliersCode = page.host !== null && SUPPLIERS_MARKET.test(page.host);
   let gtin: string | null = null;
@@ -100,7 +111,7 @@ export function fromSpecTable(page: Page): Evidence | null {
     const value = unbracket(raw.trim().replace(/\s*[;,]$/, ''));
     if (!gtin && GTIN_LABEL.test(label)) gtin = gtinOf(value.split(/[\s,;/]+/)[0]?.replace(/[.;,]+$/, ''));
     // A row written as a sentence ends with its full stop ("Model number: H23K37."), which is no part of the code.
-    else if ((!mpn || mpnGeneric) && !suppliersCode && MPN_LABEL.test(label) && value.length <= 40 && (/\d/.test(value) || CODE_IN_PARTS.test(value.trim()))) {
+    else if ((!mpn || mpnGeneric) && !suppliersCode && MPN_LABEL.test(label) && value.length <= 40 && (/\d/.test(value) || CODE_IN_PARTS.test(value.trim()) || lettersCode(label, value.trim(), page))) {
       const generic = GENERIC_MODEL.test(label);
       const code = generic && WORDS_NOTE.test(value) ? null : mpnOf(modelCode(value.trim().replace(/(?<=[\p{L}\p{N}])\.$/u, ''), page));
       if (code && (!mpn || (!generic && idKey(code).includes(idKey(mpn))))) {
