@@ -124,3 +124,13 @@ describe('the brand a block marked as showing brands writes as the item’s name
     expect(read('<div class="site-branding"><a href="/">Tallgrass</a></div>')).toBeNull();
   });
 });
+
+describe('a breadcrumb naming the item’s kind', () => {
+  const page = (heading: string) =>
+    `<!doctype html><html lang="ru"><head><title>${heading} – купить</title></head><body><nav class="breadcrumb"><ol><li><a href="/">Главная</a></li><li><a href="/catalog/koshki_2/">Кошки</a></li><li>${heading}</li></ol></nav><h1>${heading}</h1><div class="price">5 355 ₽</div></body></html>`;
+
+  it('is no brand where Latin words follow it in the item’s name; a well-known maker there is', () => {
+    expect(extractProductIdentity(page('Кошки LUMETRA AIR TECH GSB'), { url: 'https://shop.example.ru/product/5485/' })?.brand ?? null).toBeNull();
+    expect(extractProductIdentity(page('Кошки BLACK DIAMOND Cyborg'), { url: 'https://shop.example.ru/product/5486/' })?.brand).toBe('BLACK DIAMOND');
+  });
+});

@@ -117,6 +117,9 @@ export function brandFromHints(page: Page): string | null {
     // A brand goes on into the model's name ("Lenovo L24i-40"); the item's own name goes on into a comma, a price or nothing.
     const rest = named.slice(at + hint.length);
     if (!/^ [^,;:|(\s$€£¥]/.test(rest) || /^\s*[$€£¥]?\s?\d[\d.,]*\s*[$€£¥]?$/.test(rest)) continue;
+    // A crumb in another script than the Latin words that follow it in the name is the item's kind, not its maker
+    // ("Кошки" over "Кошки GRIVEL AIR TECH GSB").
+    if (!found.outright && !/[A-Za-z]/.test(hint) && /^ \S*[A-Za-z]/.test(rest)) continue;
     best = hint;
   }
   return best;
