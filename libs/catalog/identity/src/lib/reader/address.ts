@@ -19,7 +19,7 @@ function idLike(token: string): boolean {
 }
 
 /** A code of capitals and digits ("MOBE4G6GTH2QDACF"): an id under a query key that names the item, with fewer digits than `idLike` asks of a token of the path. */
-const CAPITALS_CODE = /^(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{8,24}$/;
+const CAPITALS_AND_DIGITS = /^(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{8,24}$/;
 
 /** A product number marked with a "p" ("p400105394"): the number. */
 const unmarked = (token: string) => (/^p\d{5,}$/.test(token) ? token.slice(1) : token);
@@ -57,7 +57,7 @@ export function idInAddress(address: string): string | null {
   } catch {
     return null;
   }
-  for (const [key, value] of url.searchParams) if (ID_KEYS.test(key) && (idLike(value) || CAPITALS_CODE.test(value)) && /^[\w-]+$/.test(value)) return value;
+  for (const [key, value] of url.searchParams) if (ID_KEYS.test(key) && (idLike(value) || CAPITALS_AND_DIGITS.test(value)) && /^[\w-]+$/.test(value)) return value;
   const segments = url.pathname.split('/').map((s) => decodedSegment(s).replace(/\.(?:html?|aspx?|php|jsp|prod)$/i, ''));
   const tokens = segments.flatMap((s) => s.split(/[-_~.,+]+/)).filter(Boolean);
   for (let i = 0; i < tokens.length - 1; i++) if (ID_WORDS.test(tokens[i] as string) && idLike(tokens[i + 1] as string)) return tokens[i + 1] as string;

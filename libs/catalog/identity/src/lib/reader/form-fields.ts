@@ -9,10 +9,13 @@ const MAX_FORM_VALUES = 200;
 /** Variant ids a page's cart forms name, kept in document order. */
 const MAX_CART_VARIANT_IDS = 20;
 
-/** A hidden form field's value that may be an item's id: short, holding a digit, or a code of capitals ("EMERMUS"). */
+/** A code of capitals alone ("EMERMUS", "PMCAWNSAA"): a shop's item number or a maker's part number without a digit. */
+export const LETTERS_CODE = /^[A-Z]{6,20}$/;
+
+/** A hidden form field's value that may be an item's id: short, holding a digit, or a code of capitals (`LETTERS_CODE`). */
 export function noteFormValue(el: HtmlElement, out: Set<string>): void {
   const value = attr(el, 'value')?.trim();
-  if (out.size < MAX_FORM_VALUES && value && value.length <= 40 && (/\d/.test(value) || /^[A-Z]{6,20}$/.test(value)) && (attr(el, 'type') ?? '').toLowerCase() === 'hidden') out.add(value.toLowerCase());
+  if (out.size < MAX_FORM_VALUES && value && value.length <= 40 && (/\d/.test(value) || LETTERS_CODE.test(value)) && (attr(el, 'type') ?? '').toLowerCase() === 'hidden') out.add(value.toLowerCase());
 }
 
 /**

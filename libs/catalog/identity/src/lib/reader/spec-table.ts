@@ -4,6 +4,7 @@
  */
 import { textOf } from '../html';
 import type { Evidence } from './evidence';
+import { LETTERS_CODE } from './form-fields';
 import { BRAND_LABEL, GTIN_LABEL, manufacturerLanguages, MPN_LABEL, SKU_LABEL } from './labels';
 import { amongOtherProducts } from './markup';
 import type { Page } from './page';
@@ -42,13 +43,7 @@ function brandOf(value: string): string | null {
 
 /** An item or part number of capitals alone, in two or more parts ("OLIVA-SG-ROBUSTO", "BLK_TEE_L", "LIV-PKG-US"). */
 const CODE_IN_PARTS = /^[A-Z]{2,}(?:[-_][A-Z]+)+$/;
-/**
- * A code of capitals alone ("PMCAWNSAA", Nintendo's; "HACPAUBQA"), taken under a label that names a number or a code
- * ("Model Number", "規格番号"), not under a bare "Model", where such a word is a range's ("DELUXE"), nor where the
- * page's cart form posts it as the shop's own item number ("Part Number: EMERMUS" at stupid.com).
- */
-const CAPITALS_CODE = /^[A-Z]{6,20}$/;
-/** Words such a row holds where it names no code. */
+/** Words a model row holds where it names no code. */
 const NO_CODE = /^(?:UNKNOWN|DEFAULT|STANDARD|GENERIC|VARIOUS|NONE|UNBRANDED|NOTAPPLICABLE)$/;
 
 /**
@@ -93,8 +88,13 @@ const WORDS_NOTE = /\(\s*\p{L}[\p{L}\s-]*\)/u;
  */
 const SUPPLIERS_MARKET = /(?:^|\.)alibaba\.com$/;
 
+/**
+ * A code of capitals alone (`LETTERS_CODE`: Nintendo's "PMCAWNSAA", "HACPAUBQA"), taken under a label that names a
+ * number or a code ("Model Number", "規格番号"), not under a bare "Model", where such a word is a range's ("DELUXE"), nor
+ * where the page's cart form posts it as the shop's own item number ("Part Number: EMERMUS" at stupid.com).
+ */
 const lettersCode = (label: string, value: string, page: Page) =>
-  !GENERIC_MODEL.test(label) && CAPITALS_CODE.test(value) && !NO_CODE.test(value) && !page.formValues.has(value.toLowerCase());
+  !GENERIC_MODEL.test(label) && LETTERS_CODE.test(value) && !NO_CODE.test(value) && !page.formValues.has(value.toLowerCase());
 
 export function fromSpecTable(page: Page): Evidence | null {
   const suppliersCode = page.host !== null && SUPPLIERS_MARKET.test(page.host);

@@ -30,7 +30,7 @@ const DETAIL_PRODUCT = /\bdetail['"]?\s*:\s*\{(?:\s*['"]?actionField['"]?\s*:\s*
  * `dataLayer.push({ event: 'view_item', ecommerce: { items: [{ … }] } })`): its fields, as text.
  */
 const VIEW_ITEM = /['"]view_item['"][^]{0,400}?['"]?items['"]?\s*:\s*\[\s*\{([^{}]{0,1500})\}/;
-/** A field of the detail action's product, quoted either way. */
+/** A field of the viewed product's fields (`DETAIL_PRODUCT`'s, `VIEW_ITEM`'s), quoted either way. */
 const detailField = (fields: string, key: string) => new RegExp(String.raw`(?:^|[\s,{])['"]?${key}['"]?\s*:\s*(['"])((?:(?!\1)[^\\\n]){0,80})\1`).exec(fields)?.[2] ?? null;
 /** Remarketing ids kept from one page's scripts. */
 const MAX_TAG_IDS = 8;
@@ -45,7 +45,7 @@ export interface TagIds {
   platformVendor: string | null;
   /** Every brand the data layer names, an empty one too (a list's item without a brand). */
   brands: string[];
-  /** The id and brand of the product an analytics detail action views, as written (an empty brand too), or null. */
+  /** The id and brand of the product an analytics detail action or GA4's view_item event views, as written (an empty brand too), or null. */
   detail: { id: string | null; brand: string | null } | null;
 }
 
