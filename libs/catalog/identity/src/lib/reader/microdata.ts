@@ -205,6 +205,20 @@ function loneOffer(page: Page): Evidence | null {
   };
 }
 
+/** Fills the fields `found` leaves empty with those `more` states. */
+function fillGaps(found: Evidence, more: Evidence | null): void {
+  if (!more) return;
+  for (const key of Object.keys(more) as (keyof Evidence)[]) if (isEmpty(found[key]) && !isEmpty(more[key])) (found as Record<string, unknown>)[key] = more[key];
+}
+
+/** The first price marked up outside any item, with the currency its text writes. */
+function loosePrice(page: Page): Evidence | null {
+  const loose = [...elements(page.root)].find((el) => attr(el, 'itemprop') === 'price' && !insideItem(el));
+  const raw = loose ? propValue(loose, 'price') : null;
+  const price = raw ? lowestAmount(raw) : null;
+  return raw && price != null ? { price, currency: currencyFromText(raw, page.localeCurrency) } : null;
+}
+
 export function fromMicrodata(page: Page): Evidence | null {
   const chosen = mainProduct(page);
   if (!chosen) {
@@ -215,19 +229,11 @@ export function fromMicrodata(page: Page): Evidence | null {
   const { main, related } = chosen;
   for (const key of ['color', 'size']) addVariantName(page.variantNames, firstText(main, key));
   const found = fromMicroProduct(main, page);
-  for (const other of related) {
-    const more = fromMicroProduct(other, page);
-    for (const key of Object.keys(more) as (keyof Evidence)[]) if (isEmpty(found[key]) && !isEmpty(more[key])) (found as Record<string, unknown>)[key] = more[key];
-  }
-  if (found.price == null) {
-    // A price marked up outside any item ("<span itemprop=price>" beside the product's block).
-    const loose = [...elements(page.root)].find((el) => attr(el, 'itemprop') === 'price' && !insideItem(el));
-    if (loose) {
-      const raw = propValue(loose, 'price');
-      found.price = raw ? lowestAmount(raw) : null;
-      if (found.price != null) found.currency ??= raw ? currencyFromText(raw, page.localeCurrency) : null;
-    }
-  }
+  for (const other of related) fillGaps(found, fromMicroProduct(other, page));
+  // A product scope without a price: the offer marked up apart from it, else a price marked up outside any item
+  // ("<span itemprop=price>" beside the product's block). A lone Offer scope comes first, as a pay-later line's
+  // amount ("4 payments of <span itemprop=price>$10.25</span>") is as loose as the item's own.
+  if (found.price == null) fillGaps(found, loneOffer(page) ?? loosePrice(page));
   found.brand ??= looseBrand(page);
   return found;
 }

@@ -2,6 +2,8 @@ import { extractProductIdentity, parseCondition, parseStockState, stockStateOfWo
 import type { ReaderName } from './evidence';
 import { idInAddress } from './address';
 import { judge, weightOf } from './judge';
+import { fromMicrodata } from './microdata';
+import { readPage } from './page';
 
 const page = (head: string, body = '') => `<!doctype html><html><head><title>Lumetra K7 Keyboard</title>${head}</head><body><h1>Lumetra K7 Keyboard</h1>${body}</body></html>`;
 const ld = (node: Record<string, unknown>) => `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', ...node })}</script>`;
@@ -229,5 +231,20 @@ describe('microdata of an offer whose product scope the template left out', () =
     expect(read?.availability).toBe('out_of_stock');
     // Two offers marked up alone speak of two items: neither's stock is the page's.
     expect(extractProductIdentity(page('', offer('48.95') + offer('12.50')), { url: 'https://shop.example.nl/k7-7303090536' })?.availability).not.toBe('out_of_stock');
+  });
+});
+
+describe('microdata of a named item whose offer is marked up apart from it', () => {
+  it("reads the lone Offer's price before a pay-later line's amount marked up outside any item", () => {
+    const reviewed = '<span itemprop="itemReviewed" itemscope itemtype="https://schema.org/IndividualProduct"><span itemprop="name">Lumetra K7 Keyboard</span></span>';
+    const priced =
+      '<span itemprop="offers" itemscope itemtype="http://schema.org/Offer"><span itemprop="price"><span itemprop="priceCurrency" content="AUD">$</span><span itemprop="price" content="41.00">41</span></span></span>';
+    const payLater = '<div>4 payments of <span itemprop="price"><span>$</span><span>10</span>.<span>25</span></span></div>';
+    const found = fromMicrodata(readPage(page('', reviewed + priced + payLater), 'https://shop.example.com.au/p/891672'));
+    expect(found?.title).toBe('Lumetra K7 Keyboard');
+    expect(found?.price).toBe(41);
+    expect(found?.currency).toBe('AUD');
+    // Without an Offer scope, the loose price is the one there is.
+    expect(fromMicrodata(readPage(page('', reviewed + '<span itemprop="price">$39.00</span>'), 'https://shop.example.com.au/p/891672'))?.price).toBe(39);
   });
 });
