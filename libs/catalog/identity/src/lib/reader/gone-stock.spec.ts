@@ -31,6 +31,14 @@ describe('stock lines in the languages of more shops', () => {
     for (const line of ['予約受付中', '预售']) expect(stockStateInWords(line)).toBe('PreOrder');
   });
 
+  it('reads Serbian, Croatian, Slovene and Bulgarian stock lines, in Latin and Cyrillic letters', () => {
+    for (const line of ['Trenutno nema na lageru', 'Rasprodato', 'Cena: Rasprodato', 'Nije dostupno', 'Ni na zalogi', 'Нема на стању', 'Изчерпан']) expect(stockStateInWords(line)).toBe('OutOfStock');
+    for (const line of ['Na stanju', 'Ima na lageru', 'Dostupno', 'Na zalogi', 'На стању', 'В наличност']) expect(stockStateInWords(line)).toBe('InStock');
+    // A label of the field, and the item to be had in the shop's stores, say nothing of whether it can be ordered.
+    for (const line of ['Dostupnost: 3 dana', 'Dostupno u prodavnicama']) expect(stockStateInWords(line)).toBeNull();
+    expect(extractProductIdentity(page('Trenutno nema na lageru'), { url })?.availability).toBe('out_of_stock');
+  });
+
   it('reads a line of two or three signs of Japanese as the stock line it is', () => {
     expect(extractProductIdentity(page('欠品中'), { url })?.availability).toBe('out_of_stock');
   });

@@ -20,6 +20,9 @@ const OUT = new RegExp(
     String.raw`épuisé|rupture de stock|plus en stock|indisponible|non disponible|agotado|sin stock|no disponible|esaurito|non disponibile|niet (?:op voorraad|leverbaar)|uitverkocht`,
     String.raw`niet (?:verkrijgbaar|beschikbaar)|en rupture\b|för närvarande (?:inte|ej) tillgänglig|tillfälligt slut|mevcut değil|(?:atualmente|temporariamente) (?:não disponível|indisponível)|brak w magazynie|niedostępn|loppuunmyyty|ei varastossa|slutsåld|udsolgt|utsolgt|ikke (?:på lager|tilgængelig|tilgjengelig)|(?:inte|ej) i lager|нет в наличии|немає в наявності`,
     String.raw`esgotado|fora de estoque|sem estoque|tükendi|stokta yok|vyprodáno|není skladem|nincs készleten|stoc epuizat|nu este în stoc|εξαντλήθηκε|אזל מהמלאי|نفدت الكمية|غير متوفر|hết hàng|สินค้าหมด`,
+    // Serbian, Croatian, Bosnian and Slovene shops' words, in both Serbian scripts ("Trenutno nema na lageru",
+    // "Rasprodato", "Nije dostupno", "Ni na zalogi", "Нема на стању"), and Bulgarian ones ("Изчерпан").
+    String.raw`rasprodan|rasprodat|razprodan|nema na (?:lageru|stanju|zalihi|zalihama)|nije (?:dostupn|na stanju|na lageru)|nedostupn|ni na zalogi|распродат|нема на (?:стању|лагеру)|није доступн|недоступн|изчерпан|няма наличност`,
     String.raw`欠品中|在庫切れ|在庫なし|品切れ|売り切れ|完売|缺货|缺貨|售罄|已售完|품절|재고 ?없음`,
     // A count of none ("0 auf Lager", "0 in stock", "0 Stück verfügbar"): the stock a shop counts is empty.
     String.raw`(?:^|[^\d.,'])0 (?:(?:items?|units?|pieces?|pcs\.?|stück|stk\.?|pièces?|unidades|шт\.?) )?(?:in stock|available|auf lager|verfügbar|vorrätig|en stock|disponibles?|op voorraad|på lager|na stanie|в наличии|на складе)`,
@@ -42,6 +45,8 @@ const IN = new RegExp(
     String.raw`em estoque|(?<!não |in)disponível|stokta|skladem|készleten|în stoc|còn hàng|在庫あり|有货|有貨|재고 ?있음|متوفر`,
     // Swedish, Polish and Dutch shops' own words for it ("I lager", "Endast 2 kvar i lager", "Dostępny", "Beschikbaar").
     String.raw`(?:^|\s)i lager|^tillgänglig|^dostępn[ya]|zosta(?:ły|ło) tylko \d|^beschikbaar|残り\d+点`,
+    // Serbian, Croatian and Slovene shops' ("Na stanju", "Ima na lageru", "Na zalogi", "Dostupno", "На стању"), Bulgarian ones ("В наличност").
+    String.raw`na (?:stanju|lageru|zalogi)|^dostupn[oa]\b|на (?:стању|лагеру)|^доступн[оа](?![а-я])|в наличност`,
     // The usual dispatch time of the item ("Usually dispatched within 3 to 4 days", "Habituellement expédié sous 3 à 4
     // jours", "Di solito spedito entro 1-2 mesi", "Gewoonlijk verzonden binnen 1 tot 2 maanden", "通常1～2日以内に発送"), not
     // a shop's policy for every order ("Orders dispatched within 24 hours").
@@ -55,7 +60,7 @@ const IN = new RegExp(
  * or delivery ("This size sold out", "Not available for in-store pickup", "Information indisponible sur les pièces
  * détachées"), a promise to tell when stock comes back.
  */
-const NOT_ABOUT_ITEM = /\?|\b(?:if|when|wenn|falls|sobald|quand|cuando|se)\b|\b(?:size|sizes|colou?rs?|image|photo|immagine|bild|imagen|imagem|afbeelding|foto|information|informations|informazioni|información|informação|informationen|pickup|pick-up|store|stores|delivery|ship to|same day|page|option|variant|waitlist|e-?mail|größe|farbe|filiale|abholung|taille|couleur|talla|taglia|colore|retrait|magasin)\b|back in stock|let you know|notif/;
+const NOT_ABOUT_ITEM = /\?|\b(?:if|when|wenn|falls|sobald|quand|cuando|se)\b|\b(?:size|sizes|colou?rs?|image|photo|immagine|bild|imagen|imagem|afbeelding|foto|information|informations|informazioni|información|informação|informationen|pickup|pick-up|store|stores|delivery|ship to|same day|page|option|variant|waitlist|e-?mail|größe|farbe|filiale|abholung|taille|couleur|talla|taglia|colore|retrait|magasin)\b|back in stock|let you know|notif|\bu (?:prodavnic|poslovnic|trgovin|radnj)/;
 
 /** A stock line's words as a schema.org state: cannot be bought, ordered in, pre-order, in stock, or null when it says none. */
 export function stockStateInWords(line: string): StockState | null {
