@@ -7,7 +7,7 @@ import { searchOffer, searchResult, REQUEST_ID } from '../testing/fixtures';
 import { mockApi, renderWithProviders } from '../testing/render-with-providers';
 import ResultsPage from './results';
 import { leftOutWords } from '../features/search/describe';
-import { present, type SearchResult } from '@pricehunt/contracts';
+import { present, type SearchResult, type SearchSource } from '@pricehunt/contracts';
 
 const PATH = '/new-search/:requestId/:slug';
 const ROUTE = `/new-search/${REQUEST_ID}/amazon-com-b09xs7jwhh`;
@@ -92,6 +92,23 @@ describe('results page', () => {
     expect(screen.getByText('Evenflo · 31911718')).toBeInTheDocument();
     expect(screen.getByText('Your link', { selector: 'dt' }).parentElement).toHaveTextContent('Your link$37.30 at walmart.com');
     expect(screen.getByText('GTIN', { selector: 'dt' }).parentElement).toHaveTextContent('GTIN032884187614');
+  });
+
+  it('says a pasted page that shows no price is out of stock at its shop, and a priced one that is sold out', async () => {
+    const url = 'https://carobnaknjiga.rs/hobit';
+    storeProductRequest(REQUEST_ID, { url, timestamp: 1 });
+    const base = searchResult();
+    const source: SearchSource = { ...base.source, offerId: null, retailer: null, url, canonicalUrl: url, title: 'Hobit', brand: null, model: null, gtin: null, priceCents: null, currency: null, availability: 'out_of_stock' };
+    const answer = (over: Partial<SearchSource>) => searchResult({ identifiedBy: 'page-metadata', source: { ...source, ...over }, product: null, offers: [], matches: [], similarProducts: [] });
+    mockApi({ 'POST /api/search': jsonResponse(answer({})) });
+    const { unmount } = renderResults();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hobit' })).toBeInTheDocument();
+    expect(screen.getByText('Your link', { selector: 'dt' }).parentElement).toHaveTextContent('Your linkOut of stock at carobnaknjiga.rs');
+    unmount();
+    mockApi({ 'POST /api/search': jsonResponse(answer({ priceCents: 64_900, currency: 'RSD' })) });
+    renderResults();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hobit' })).toBeInTheDocument();
+    expect(screen.getByText('Your link', { selector: 'dt' }).parentElement).toHaveTextContent(/^Your link.*649\.00 at carobnaknjiga\.rs, out of stock$/);
   });
 
   it('tells no match confidence for a product that is the pasted page alone', async () => {

@@ -139,6 +139,23 @@ function ResultsSkeleton() {
   );
 }
 
+/**
+ * The pasted link's own offer: its price at its shop, and whether the shop says it is out of stock; a page that shows
+ * no price but says it is sold out is told so, as the shop has no offer to list among the others.
+ */
+function YourLink({ source }: { source: SearchResult['source'] }) {
+  const shop = source.retailer?.name ?? shopOf(source.url);
+  const soldOut = source.availability === 'out_of_stock';
+  if (!shop || (source.priceCents === null && !soldOut)) return null;
+  const price = source.priceCents === null ? null : formatMoney(source.priceCents, source.currency);
+  return (
+    <div>
+      <dt>Your link</dt>
+      <dd>{price ? `${price} at ${shop}${soldOut ? ', out of stock' : ''}` : `Out of stock at ${shop}`}</dd>
+    </div>
+  );
+}
+
 /** What the header states of the product: how it was found, the match's confidence, the link's price, GTIN and best price. */
 function ProductFacts({ result, best }: { result: SearchResult; best: ReturnType<typeof bestOffer> }) {
   const product = result.product;
@@ -162,14 +179,7 @@ function ProductFacts({ result, best }: { result: SearchResult; best: ReturnType
           </dd>
         </div>
       ) : null}
-      {result.source.priceCents !== null && (result.source.retailer || shopOf(result.source.url)) ? (
-        <div>
-          <dt>Your link</dt>
-          <dd>
-            {formatMoney(result.source.priceCents, result.source.currency)} at {result.source.retailer?.name ?? shopOf(result.source.url)}
-          </dd>
-        </div>
-      ) : null}
+      <YourLink source={result.source} />
       {(product?.gtin ?? result.source.gtin) ? (
         <div>
           <dt>GTIN</dt>
