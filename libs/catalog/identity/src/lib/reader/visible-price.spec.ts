@@ -1,4 +1,6 @@
 import { extractProductIdentity } from '../page-identity';
+import { readPage } from './page';
+import { fromVisiblePrice } from './visible-price';
 
 const URL = 'https://www.shop.example.co.uk/dp/0387310738';
 
@@ -126,6 +128,17 @@ describe('amounts that are not the item’s price', () => {
     for (const offer of [affirm, card]) {
       const html = `<!doctype html><html><head><title>LCD-2 Classic</title></head><body><h1>LCD-2 Classic Headphones</h1><div class="product-info"><div><span class="price-item">$799.00</span></div>${offer}<button type="submit" name="add">Add to cart</button></div></body></html>`;
       expect(extractProductIdentity(html, { url: 'https://www.shop.example.com/products/lcd-2' })?.priceCents).toBe(79900);
+    }
+  });
+
+  it('skips a monthly payment whose currency stands between the amount and “per month” (eMAG’s “19,22 Lei / luna”)', () => {
+    const lei = (whole: number, cents: string) => `${whole}<sup>${cents}</sup> <span>Lei</span>`;
+    const main = `<form method="post" action="/newaddtocart?source_area=main"><div class="product-highlight product-page-pricing"><p class="product-old-price"><s>${lei(549, '99')}</s> <span class="product-this-deal">(- 37% )</span></p><p class="product-new-price">${lei(344, '99')}</p><div class="ecredit-installment-block"><div>Rate lunare</div><div class="price">de la <span class="numeric">${lei(17, '65')}</span></div></div></div><button type="submit" class="btn btn-primary">Adauga in Cos</button></form>`;
+    const openBox = (rate: string) =>
+      `<div class="panel panel-resealed"><div class="panel-body"><div class="panel-resealed-inner"><p class="product-old-price"><s>${lei(344, '99')}</s></p><p class="product-this-deal">Economisesti ${lei(55, '00')}</p><p class="product-new-price">${lei(289, '99')}</p></div><form action="/newaddtocart?source_area=resealed" method="post"><button type="submit" class="btn btn-sm">Cumpara Resigilat</button></form><a class="btn btn-link trigger-ecredit-modal-resealed" data-offer-id="7040420" data-new-price="289.99"><strong>Rate</strong> ${rate}</a></div></div>`;
+    for (const rate of [`de la ${lei(19, '22')} / luna`, 'od 19,22 zł/mies.']) {
+      const html = `<!doctype html><html lang="ro"><head><title>Mouse</title></head><body><h1 class="page-title">Mouse gaming wireless HyperX Pulsefire Dart, Negru</h1>${main}${openBox(rate)}</body></html>`;
+      expect(fromVisiblePrice(readPage(html, 'https://www.emag.ro/mouse-gaming-wireless-hyperx-pulsefire-dart/pd/DGL8B8BBM/'))?.price).toBe(344.99);
     }
   });
 

@@ -109,8 +109,12 @@ function notThePrice(el: HtmlElement): boolean {
   return said !== '' && (FINANCING.test(said) || ADD_ON_SERVICE.test(said) || SAVING.test(said));
 }
 
-/** Words right after an amount that make it a payment per month ("$67/mo", "29 € mtl.", "por mes"). */
-const PER_MONTH_AFTER = /^\s*(?:\/\s*(?:mo|month|mth|mes|monat|mois)\b|per month|a month|mtl\b|monatlich|par mois|al mes|por mes)/i;
+/**
+ * Words right after an amount, or after its currency, that make it a payment per month ("$67/mo", "29 € mtl.", "por
+ * mes", eMAG's "19,22 Lei / luna", "49 zł/mies.", "990 Kč měsíčně").
+ */
+const PER_MONTH_AFTER =
+  /^\s*(?:[^\d\s/]{1,4}\.?\s*)?(?:\/\s*(?:mo|month|mth|mes|monat|mois|lun[aă]|mies|měs|mesec|mjesec|hó)(?![\p{L}])|per month|a month|mtl(?![\p{L}])|monatlich|par mois|al mes|por mes|pe lun[aă]|miesięcznie|měsíčně|mesečno|mjesečno|havonta|al mese|per maand)/iu;
 
 /**
  * Words saying an amount is one of several payments ("4 payments starting at $15.00", "in 3 interest-free installments",
@@ -137,7 +141,9 @@ function paidOverTime(el: HtmlElement, shown: string): boolean {
   if (!parent || !shown) return false;
   const line = priceTextOf(parent, isStruckPrice, 200);
   const at = line.indexOf(shown);
-  return at >= 0 && (PER_MONTH_AFTER.test(line.slice(at + shown.length)) || PARTS_BEFORE.test(line.slice(0, at)));
+  // The element may hold the whole line ("Rate de la 19,22 Lei / luna"): what follows its last figure counts too.
+  const afterFigures = shown.slice(shown.search(/\d[^\d]*$/) + 1);
+  return PER_MONTH_AFTER.test(afterFigures) || (at >= 0 && (PER_MONTH_AFTER.test(line.slice(at + shown.length)) || PARTS_BEFORE.test(line.slice(0, at))));
 }
 
 /**
