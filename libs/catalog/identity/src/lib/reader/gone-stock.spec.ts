@@ -39,6 +39,14 @@ describe('stock lines in the languages of more shops', () => {
     expect(extractProductIdentity(page('Trenutno nema na lageru'), { url })?.availability).toBe('out_of_stock');
   });
 
+  it('reads Slovak, Hungarian, Romanian, Baltic, Greek, Indonesian and more Russian and Ukrainian stock lines', () => {
+    const out = ['Vypredané', 'Tovar nie je skladom', 'Nincs raktáron', 'Elfogyott', 'Stoc epuizat', 'Nu este disponibil', 'Išparduota', 'Nav noliktavā', 'Laost otsas', 'Μη διαθέσιμο', 'Stok habis', 'Товар закончился', 'Распродано', 'Нет на складе', 'Товар закінчився', 'Wyprzedany', 'Sin existencias'];
+    for (const line of out) expect(stockStateInWords(line)).toBe('OutOfStock');
+    for (const line of ['Skladom', 'Na sklade', 'Raktáron', 'Produs disponibil', 'Yra sandėlyje', 'Ir noliktavā', 'Άμεσα διαθέσιμο', 'Stok tersedia']) expect(stockStateInWords(line)).toBe('InStock');
+    // A field's label, and a promotion that ended, say nothing of the item's stock.
+    for (const line of ['Disponibilitate: la comandă', 'Акция закончилась']) expect(stockStateInWords(line)).toBeNull();
+  });
+
   it('reads a line of two or three signs of Japanese as the stock line it is', () => {
     expect(extractProductIdentity(page('欠品中'), { url })?.availability).toBe('out_of_stock');
   });

@@ -23,6 +23,10 @@ const OUT = new RegExp(
     // Serbian, Croatian, Bosnian and Slovene shops' words, in both Serbian scripts ("Trenutno nema na lageru",
     // "Rasprodato", "Nije dostupno", "Ni na zalogi", "Нема на стању"), and Bulgarian ones ("Изчерпан").
     String.raw`rasprodan|rasprodat|razprodan|nema na (?:lageru|stanju|zalihi|zalihama)|nije (?:dostupn|na stanju|na lageru)|nedostupn|ni na zalogi|распродат|нема на (?:стању|лагеру)|није доступн|недоступн|изчерпан|няма наличност`,
+    // Slovak, Hungarian, Romanian, Baltic, Greek, Indonesian and Malay shops' words ("Vypredané", "Nincs raktáron",
+    // "Stoc epuizat", "Išparduota", "Nav noliktavā", "Laost otsas", "Μη διαθέσιμο", "Stok habis"), and more of the
+    // Russian, Ukrainian, Polish, Spanish, Swedish and Finnish ones ("Товар закончился", "Wyprzedany", "Sin existencias").
+    String.raw`vypredan|nie je (?:na )?sklad|elfogyott|nincs raktáron|jelenleg nem elérhető|nu (?:mai )?este disponibil|epuizat|išparduot|nėra sandėlyje|izpārdot|nav (?:noliktavā|pieejam)|laost otsas|ei ole laos|välja müüdud|μη διαθέσιμ|εκτός αποθέματος|δεν είναι διαθέσιμ|stok (?:habis|kosong)|habis terjual|kehabisan stok|tidak tersedia|распродан|нет на складе|товар закончился|товар закінчився|немає на складі|wyprzedan|sin existencias|slut i lager|loppu varastosta|tilapäisesti loppu`,
     String.raw`欠品中|在庫切れ|在庫なし|品切れ|売り切れ|完売|缺货|缺貨|售罄|已售完|품절|재고 ?없음`,
     // A count of none ("0 auf Lager", "0 in stock", "0 Stück verfügbar"): the stock a shop counts is empty.
     String.raw`(?:^|[^\d.,'])0 (?:(?:items?|units?|pieces?|pcs\.?|stück|stk\.?|pièces?|unidades|шт\.?) )?(?:in stock|available|auf lager|verfügbar|vorrätig|en stock|disponibles?|op voorraad|på lager|na stanie|в наличии|на складе)`,
@@ -47,6 +51,8 @@ const IN = new RegExp(
     String.raw`(?:^|\s)i lager|^tillgänglig|^dostępn[ya]|zosta(?:ły|ło) tylko \d|^beschikbaar|残り\d+点`,
     // Serbian, Croatian and Slovene shops' ("Na stanju", "Ima na lageru", "Na zalogi", "Dostupno", "На стању"), Bulgarian ones ("В наличност").
     String.raw`na (?:stanju|lageru|zalogi)|^dostupn[oa]\b|на (?:стању|лагеру)|^доступн[оа](?![а-я])|в наличност`,
+    // Slovak, Hungarian, Romanian, Baltic, Greek and Indonesian ("Skladom", "Raktáron", "Produs disponibil", "Yra sandėlyje", "Ir noliktavā", "Άμεσα διαθέσιμο", "Stok tersedia").
+    String.raw`skladom|na sklade|raktáron|disponibil(?![a-zăâîșțşţ])|yra sandėlyje|ir noliktavā|διαθέσιμο|stok tersedia`,
     // The usual dispatch time of the item ("Usually dispatched within 3 to 4 days", "Habituellement expédié sous 3 à 4
     // jours", "Di solito spedito entro 1-2 mesi", "Gewoonlijk verzonden binnen 1 tot 2 maanden", "通常1～2日以内に発送"), not
     // a shop's policy for every order ("Orders dispatched within 24 hours").
