@@ -19,14 +19,15 @@ const OUT = new RegExp(
     String.raw`nicht (?:mehr )?(?:lieferbar|verfügbar|vorrätig|auf lager|bestellbar)|nicht (?:mehr |in der gewünschten menge )?zur verfügung|kein liefertermin|liefertermin unbekannt|artikel gesperrt|ausverkauft|vergriffen|bei verfügbarkeit benachrichtigen`,
     String.raw`épuisé|rupture de stock|plus en stock|indisponible|non disponible|agotado|sin stock|no disponible|esaurito|non disponibile|niet (?:op voorraad|leverbaar)|uitverkocht`,
     String.raw`niet (?:verkrijgbaar|beschikbaar)|en rupture\b|för närvarande (?:inte|ej) tillgänglig|tillfälligt slut|mevcut değil|(?:atualmente|temporariamente) (?:não disponível|indisponível)|brak w magazynie|niedostępn|loppuunmyyty|ei varastossa|slutsåld|udsolgt|utsolgt|ikke (?:på lager|tilgængelig|tilgjengelig)|(?:inte|ej) i lager|нет в наличии|немає в наявності`,
-    String.raw`esgotado|fora de estoque|sem estoque|tükendi|stokta yok|vyprodáno|není skladem|nincs készleten|stoc epuizat|nu este în stoc|εξαντλήθηκε|אזל מהמלאי|نفدت الكمية|غير متوفر|hết hàng|สินค้าหมด`,
+    String.raw`esgotado|fora de estoque|sem estoque|tükendi|stokta yok|vyprodáno|není skladem|nincs készleten|nu este în stoc|εξαντλήθηκε|אזל מהמלאי|نفدت الكمية|غير متوفر|hết hàng|สินค้าหมด`,
     // Serbian, Croatian, Bosnian and Slovene shops' words, in both Serbian scripts ("Trenutno nema na lageru",
-    // "Rasprodato", "Nije dostupno", "Ni na zalogi", "Нема на стању"), and Bulgarian ones ("Изчерпан").
-    String.raw`rasprodan|rasprodat|razprodan|nema na (?:lageru|stanju|zalihi|zalihama)|nije (?:dostupn|na stanju|na lageru)|nedostupn|ni na zalogi|распродат|нема на (?:стању|лагеру)|није доступн|недоступн|изчерпан|няма наличност`,
+    // "Rasprodato", "Nije dostupno", "Ni na zalogi", "Нема на стању"), Russian "Распродано" among them, and
+    // Bulgarian ones ("Изчерпан").
+    String.raw`rasproda[nt]|razprodan|nema na (?:lageru|stanju|zalihi|zalihama)|nije (?:dostupn|na stanju|na lageru)|nedostupn|ni na zalogi|распрода[нт]|нема на (?:стању|лагеру)|није доступн|недоступн|изчерпан|няма наличност`,
     // Slovak, Hungarian, Romanian, Baltic, Greek, Indonesian and Malay shops' words ("Vypredané", "Nincs raktáron",
     // "Stoc epuizat", "Išparduota", "Nav noliktavā", "Laost otsas", "Μη διαθέσιμο", "Stok habis"), and more of the
     // Russian, Ukrainian, Polish, Spanish, Swedish and Finnish ones ("Товар закончился", "Wyprzedany", "Sin existencias").
-    String.raw`vypredan|nie je (?:na )?sklad|elfogyott|nincs raktáron|jelenleg nem elérhető|nu (?:mai )?este disponibil|epuizat|išparduot|nėra sandėlyje|izpārdot|nav (?:noliktavā|pieejam)|laost otsas|ei ole laos|välja müüdud|μη διαθέσιμ|εκτός αποθέματος|δεν είναι διαθέσιμ|stok (?:habis|kosong)|habis terjual|kehabisan stok|tidak tersedia|распродан|нет на складе|товар закончился|товар закінчився|немає на складі|wyprzedan|sin existencias|slut i lager|loppu varastosta|tilapäisesti loppu`,
+    String.raw`vypredan|nie je (?:na )?sklad|elfogyott|nincs raktáron|jelenleg nem elérhető|nu (?:mai )?este disponibil|epuizat|išparduot|nėra sandėlyje|izpārdot|nav (?:noliktavā|pieejam)|laost otsas|ei ole laos|välja müüdud|μη διαθέσιμ|εκτός αποθέματος|δεν είναι διαθέσιμ|stok (?:habis|kosong)|habis terjual|kehabisan stok|tidak tersedia|нет на складе|товар закончился|товар закінчився|немає на складі|wyprzedan|sin existencias|slut i lager|loppu varastosta|tilapäisesti loppu`,
     String.raw`欠品中|在庫切れ|在庫なし|品切れ|売り切れ|完売|缺货|缺貨|售罄|已售完|품절|재고 ?없음`,
     // A count of none ("0 auf Lager", "0 in stock", "0 Stück verfügbar"): the stock a shop counts is empty.
     String.raw`(?:^|[^\d.,'])0 (?:(?:items?|units?|pieces?|pcs\.?|stück|stk\.?|pièces?|unidades|шт\.?) )?(?:in stock|available|auf lager|verfügbar|vorrätig|en stock|disponibles?|op voorraad|på lager|na stanie|в наличии|на складе)`,
