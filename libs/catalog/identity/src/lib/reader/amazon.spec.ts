@@ -11,6 +11,38 @@ describe('the Amazon buy box of a book’s page', () => {
   });
 });
 
+describe('an Amazon price shown in parts only', () => {
+  const parts = (whole: string, point: string, fraction: string, sign: string) => `<span class="a-price aok-align-center priceToPay"><span class="a-offscreen"></span><span aria-hidden="true">\n  <span class="a-price-whole">\n    ${whole}\n    <span class="a-price-decimal">\n      ${point}\n    </span>\n  </span>\n  <span class="a-price-fraction">\n    ${fraction}\n  </span>\n  <span class="a-price-symbol">\n    ${sign}\n  </span>\n</span></span>`;
+  const page = (box: string) => `<!doctype html><html><head><title>Amazon.es</title></head><body><span id="productTitle">Los Pilares de la Tierra</span>${box}<input type="hidden" name="ASIN" value="840827578X"></body></html>`;
+
+  it('reads the price with its cents where the screen readers’ copy of it was saved empty and the markup indents its parts', () => {
+    const box = `<div id="corePrice_feature_div"></div><div id="corePriceDisplay_desktop_feature_div">${parts('21', ',', '75', '€')}<span class="a-price a-text-price"><span class="a-offscreen">22,90€</span></span></div>`;
+    expect(extractProductIdentity(page(box), { url: 'https://www.amazon.es/dp/840827578X' })?.priceCents).toBe(2175);
+  });
+
+  it('reads the one-time purchase’s price shown in parts before a subscription’s price written out', () => {
+    const box = `<div id="corePrice_feature_div">${parts('46', '.', '53', '$')}<span class="a-price priceToPay"><span class="a-offscreen">$44.08</span></span></div>`;
+    expect(extractProductIdentity(page(box), { url: 'https://www.amazon.com/dp/B07D7F3Q1S' })?.priceCents).toBe(4653);
+  });
+});
+
+describe('an Amazon page whose buy box no seller has won', () => {
+  const page = (offers: string) =>
+    `<!doctype html><html><head><title>Asterisk Cookbook: Amazon.co.uk</title></head><body><span id="productTitle">Asterisk Cookbook</span><div id="buybox"><div id="unqualifiedBuyBox"><div class="a-box-inner">${offers}<span id="buybox-see-all-buying-choices"><a href="/gp/offer-listing/059652692X">See All Buying Options</a></span></div></div></div><input type="hidden" name="ASIN" value="059652692X"></body></html>`;
+
+  it('reads the item as sold used where the offers it names are used ones only', () => {
+    const item = extractProductIdentity(page('<span class="a-color-base">1 Used from </span><span class="a-color-price">£442.62</span>'), { url: 'https://www.amazon.co.uk/dp/059652692X' });
+    expect(item?.priceCents).toBe(44262);
+    expect(item?.condition).toBe('UsedCondition');
+    expect(extractProductIdentity(page('<span>2 gebraucht ab </span><span class="a-color-price">12,99 €</span>'), { url: 'https://www.amazon.de/dp/059652692X' })?.condition).toBe('UsedCondition');
+  });
+
+  it('reads no condition where new offers are named too', () => {
+    const item = extractProductIdentity(page('<span>1 new from </span><span class="a-color-price">£450.00</span> <span>1 Used from </span><span class="a-color-price">£442.62</span>'), { url: 'https://www.amazon.co.uk/dp/059652692X' });
+    expect(item?.condition).toBeNull();
+  });
+});
+
 describe('the Amazon byline', () => {
   const page = (byline: string) => `<!doctype html><html><head><title>Amazon.de</title></head><body><span id="productTitle">Herren Boxershorts, 6er Pack</span><a id="bylineInfo" href="/stores/page/1">${byline}</a><div id="corePrice_feature_div"><span class="a-offscreen">49,95 €</span></div><input type="hidden" name="ASIN" value="B0932XK47G"></body></html>`;
   it.each([

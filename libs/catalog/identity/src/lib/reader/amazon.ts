@@ -34,20 +34,27 @@ function amazonBrand(byline: string): string | null {
 }
 
 
+/** The price written out for screen readers ("a-offscreen"), where the page was saved with it. */
+const screenReaderPrice = (x: HtmlElement): boolean => /\ba-offscreen\b/.test(attr(x, 'class') ?? '') && /\d/.test(textOf(x, undefined, 40));
+
+/** A price shown in parts ("21", ",", "75", "€" each in an element), not a struck-through list price. */
+const shownInParts = (x: HtmlElement): boolean => /\ba-price\b/.test(attr(x, 'class') ?? '') && !/a-text-price/.test(attr(x, 'class') ?? '');
+
 /** The buy box's price: the first visible amount of a price block that is not a struck-through list price. */
 function amazonPrice(page: Page): string | null {
   for (const id of AMAZON_PRICE_IDS) {
     const el = page.byId.get(id);
     if (!el) continue;
-    // The accordion's "Buy New" row of a book's page shows its price as an "offer-price".
-    const off = [...elements(el)].find((x) => (/\ba-offscreen\b/.test(attr(x, 'class') ?? '') && !isOldPrice(x.parentNode as HtmlElement) && !/a-text-price/.test(attr(x.parentNode as HtmlElement, 'class') ?? '')) || /\boffer-price\b/.test(attr(x, 'class') ?? ''));
+    // The accordion's "Buy New" row of a book's page shows its price as an "offer-price". A page saved with the screen
+    // readers' copy of a price left empty shows that price in parts only.
+    const first = [...elements(el)].find((x) => (screenReaderPrice(x) && !isOldPrice(x.parentNode as HtmlElement) && !/a-text-price/.test(attr(x.parentNode as HtmlElement, 'class') ?? '')) || /\boffer-price\b/.test(attr(x, 'class') ?? '') || (shownInParts(x) && ![...elements(x)].some(screenReaderPrice)));
     // A price written in parts ("£", "34", "99" in superscript) is read with its cents.
-    const t = off ? textOf(off) : priceTextOf(el, isOldPrice, 1000);
+    const t = first && !shownInParts(first) ? textOf(first) : priceTextOf(first ?? el, isOldPrice, 1000);
     if (/\d/.test(t) && (id !== 'price' || /^[^\d]{0,12}\d[\d.,\s]*[^\d]{0,6}$/.test(t))) return t;
   }
   // Older and simpler pages: the first shown price that is not a struck-through list price.
-  const off = [...elements(page.root)].find((x) => /\ba-price\b/.test(attr(x, 'class') ?? '') && !/a-text-price/.test(attr(x, 'class') ?? '') && !amongOtherProducts(x));
-  const t = off ? textOf(off) : '';
+  const off = [...elements(page.root)].find((x) => shownInParts(x) && !amongOtherProducts(x));
+  const t = off ? priceTextOf(off) : '';
   return /\d/.test(t) ? (t.split(/\s+(?=\D*\d)/)[0] ?? t) : null;
 }
 
@@ -85,6 +92,21 @@ function stockLine(wording: string): StockState | null {
   return stockStateOfWording(wording) ?? stockStateInWords(first.slice(0, STOCK_LINE_MAX));
 }
 
+/**
+ * The offers line of a buy box no seller has won (`unqualifiedBuyBox`, "1 Used from £442.62 See All Buying Options"):
+ * used offers named and no new one ("2 new from $179.00") means the page sells its item used.
+ */
+const USED_FROM = /\b(?:used|gebraucht|d['’]occasion|usat[oi]|usados?|tweedehands|begagnade?)\s+(?:from|ab|à partir de|da|desde|vanaf|från)\b/i;
+const NEW_FROM = /\b(?:new|neu|neufs?|nuov[oi]|nuevos?|nieuw|nya?)\s+(?:from|ab|à partir de|da|desde|vanaf|från)\b/i;
+
+function offersUsedOnly(page: Page): boolean {
+  if (page.byId.has('usedOnlyBuybox')) return true;
+  const offers = page.byId.get('unqualifiedBuyBox');
+  if (!offers) return false;
+  const line = textOf(offers, undefined, 300);
+  return USED_FROM.test(line) && !NEW_FROM.test(line);
+}
+
 export function fromAmazon(page: Page): Evidence | null {
   const titleEl = page.byId.get('productTitle') ?? page.byId.get('ebooksProductTitle');
   if (!titleEl) return null;
@@ -101,8 +123,8 @@ export function fromAmazon(page: Page): Evidence | null {
   const title = text(textOf(titleEl));
   // "(Renewed)" in the title, or the used/renewed buy box, says the offer's condition.
   const renewed = title && /\((?:renewed|refurbished|reconditionné|generalüberholt|ricondizionato|reacondicionado)\)/i.test(title);
-  // A buy box of used offers alone: the page sells its item used.
-  const usedOnly = page.byId.has('usedOnlyBuybox');
+  // A buy box of used offers alone, or a seller-less one that names used offers only: the page sells its item used.
+  const usedOnly = offersUsedOnly(page);
   return {
     title,
     sku: asinField ? (attr(asinField, 'value') ?? null) : (widgetId ?? widgetAsin(page)),
