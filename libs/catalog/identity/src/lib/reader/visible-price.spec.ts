@@ -362,6 +362,14 @@ describe('markup that does not make a price someone else\'s', () => {
     expect(read(`<h1>Canon EOS 5D Mark IV</h1><div class="priceZone">${box}</div>`)).toBe(329900);
   });
 
+  it('reads a price spoken for screen readers with its cents in words ("22 euro en 99 cent") beside a shown one hidden from them, cents and all', () => {
+    const page = (spoken: string, shown: string) =>
+      `<!doctype html><html><head><title>Nijntje</title></head><body><h1>Nijntjes voorleesfeest</h1><div class="buy-block"><span class="srt price-info-srt-text" data-test="price-info-srt-text">${spoken}</span><section class="buy-block__prices"><section aria-hidden="true" class="price-block"><div class="price-block__price"><div class="price-block__highlight"><span class="promo-price" data-test="price">${shown}</span></div></div></section></section><button>In winkelwagen</button></div></body></html>`;
+    const read = (spoken: string, shown: string, url: string) => extractProductIdentity(page(spoken, shown), { url })?.priceCents;
+    expect(read('De prijs van dit product is 22 euro en 99 cent.', '22 <sup class="promo-price__fraction">99</sup>', 'https://www.bol.example/be/nl/p/nijntje/9200000120447133/')).toBe(2299);
+    expect(read('The price of this item is 22 dollars and 5 cents.', '$22<sup>05</sup>', 'https://www.shop.example.com/p/1')).toBe(2205);
+  });
+
   it('reads no price from a saving worded in its line ("You save $77.84 (24%)")', () => {
     const box = '<span class="main-price">$252.91</span><div class="sale-sub">Was $330.75</div><div class="sale-sub sale-green">You save $77.84 (24%)</div>';
     const html = `<!doctype html><html><head><title>Chair</title></head><body><h1>Task chair</h1><div class="price">${box}</div></body></html>`;

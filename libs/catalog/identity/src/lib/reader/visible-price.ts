@@ -217,11 +217,18 @@ function shownText(el: HtmlElement): string {
 }
 
 /**
+ * A price spoken for screen readers, its cents in words ("De prijs van dit product is 22 euro en 99 cent.", "22 dollars
+ * and 99 cents", "22 Euro und 99 Cent"): the amount with its cents, as figures.
+ */
+const SPOKEN_CENTS = /(\d+)\s+(euros?|dollars?|pounds?|francs?)\s+(?:and|en|und|et|e|y|con|och|og)\s+(\d{1,2})\s+(?:cents?|centimes?|céntimos?|centesimi|pence)\b/i;
+const spokenCents = (text: string): string => text.replace(SPOKEN_CENTS, (_, units: string, currency: string, cents: string) => `${units}.${cents.padStart(2, '0')} ${currency}`);
+
+/**
  * The amount and currency an element shows: its own text, else a currency written beside it; and whether its words
  * say it is the price paid now (`NOW_WORDED`).
  */
 function amountOf(el: HtmlElement, page: Page): { amount: number; currency: string | null; nowWorded: boolean } | null {
-  const shown = shownText(el);
+  const shown = spokenCents(shownText(el));
   if (!/\d/.test(shown) || shown.length > 60 || SIGNED.test(shown) || WAS_WORDED.test(shown) || SAVING_WORDED.test(shown) || figuresInWords(shown) || zeroLedCount(shown) || SPLIT_PAYMENT.test(shown) || PER_UNIT.test(shown) || paidOverTime(el, shown)) return null;
   const figures = shown.match(/\d[\d.,'\u00a0\u202f ]*/g) ?? [];
   if (figures.length > 3) return null;
