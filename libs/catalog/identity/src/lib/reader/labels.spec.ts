@@ -185,6 +185,12 @@ describe('barcode labels in the languages of European shops', () => {
     const labels = ['EAN kód', 'EAN-kod', 'EAN-koodi', 'Код EAN', 'Vonalkód', 'Barkod', 'Čiarový kód', 'Čárový kód', 'Svītrkods', 'Brūkšninis kodas', 'Ribakood', 'Cod de bare', 'Stregkode', 'Strekkode'];
     for (const label of labels) expect(readRow(label, '5901234123457')?.gtin).toBe('05901234123457');
   });
+
+  it('reads a book’s or a box set’s barcode under "ISBN nummer", and a barcode under "UPC number"', () => {
+    expect(readRow('ISBN nummer', '9782884719506')?.gtin).toBe('09782884719506');
+    expect(readRow('ISBN nummer', '3600121191341')?.gtin).toBe('03600121191341');
+    expect(readRow('UPC number', '036000291452')?.gtin).toBe('00036000291452');
+  });
 });
 
 describe('a label and its value written in one list item', () => {
