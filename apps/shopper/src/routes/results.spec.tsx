@@ -111,6 +111,28 @@ describe('results page', () => {
     expect(screen.getByText('Your link', { selector: 'dt' }).parentElement).toHaveTextContent(/^Your link.*649\.00 at carobnaknjiga\.rs, out of stock$/);
   });
 
+  it('says the pasted page’s price is a used or refurbished one where the page sells the item so', async () => {
+    const url = 'https://www.amazon.co.uk/dp/059652692X';
+    storeProductRequest(REQUEST_ID, { url, timestamp: 1 });
+    const base = searchResult();
+    const source: SearchSource = { ...base.source, offerId: null, retailer: null, url, canonicalUrl: url, title: 'Asterisk Cookbook', brand: null, model: null, gtin: null, priceCents: 44_262, currency: 'GBP', condition: 'used', availability: 'in_stock' };
+    const answer = (over: Partial<SearchSource>) => searchResult({ identifiedBy: 'page-metadata', source: { ...source, ...over }, product: null, offers: [], matches: [], similarProducts: [] });
+    mockApi({ 'POST /api/search': jsonResponse(answer({})) });
+    const { unmount } = renderResults();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Asterisk Cookbook' })).toBeInTheDocument();
+    expect(screen.getByText('Your link', { selector: 'dt' }).parentElement).toHaveTextContent('Your link£442.62 used at amazon.co.uk');
+    unmount();
+    mockApi({ 'POST /api/search': jsonResponse(answer({ condition: 'refurbished' })) });
+    const again = renderResults();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Asterisk Cookbook' })).toBeInTheDocument();
+    expect(screen.getByText('Your link', { selector: 'dt' }).parentElement).toHaveTextContent('Your link£442.62 refurbished at amazon.co.uk');
+    again.unmount();
+    mockApi({ 'POST /api/search': jsonResponse(answer({ condition: 'new' })) });
+    renderResults();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Asterisk Cookbook' })).toBeInTheDocument();
+    expect(screen.getByText('Your link', { selector: 'dt' }).parentElement).toHaveTextContent('Your link£442.62 at amazon.co.uk');
+  });
+
   it('tells no match confidence for a product that is the pasted page alone', async () => {
     storeProductRequest(REQUEST_ID, { url: 'https://shop.example/ps5', timestamp: 1 });
     const base = searchResult();

@@ -148,10 +148,12 @@ function YourLink({ source }: { source: SearchResult['source'] }) {
   const soldOut = source.availability === 'out_of_stock';
   if (!shop || (source.priceCents === null && !soldOut)) return null;
   const price = source.priceCents === null ? null : formatMoney(source.priceCents, source.currency);
+  // A used or refurbished page is compared in its condition: its price is said so.
+  const condition = source.condition === 'used' || source.condition === 'refurbished' ? ` ${source.condition}` : '';
   return (
     <div>
       <dt>Your link</dt>
-      <dd>{price ? `${price} at ${shop}${soldOut ? ', out of stock' : ''}` : `Out of stock at ${shop}`}</dd>
+      <dd>{price ? `${price}${condition} at ${shop}${soldOut ? ', out of stock' : ''}` : `Out of stock at ${shop}`}</dd>
     </div>
   );
 }
