@@ -31,6 +31,14 @@ describe('an item id the address carries', () => {
     expect(idInAddress('https://www.shop.example.com/samsung-galaxy-a26-5g-8gb-128gb')).toBeNull();
   });
 
+  it('reads no number inside a name, words on both sides of it, but an id at either end of the slug', () => {
+    expect(idInAddress('http://store.hp.com/us/en/pdp/printers/hp-officejet-pro-6830-e-all-in-one-printer')).toBeNull();
+    expect(idInAddress('https://www.flipkart.com/mi-10000-mah-power-bank/p/itmeyzke66jfz4km')).toBeNull();
+    expect(idInAddress('https://www.thegoodguys.com.au/dyson-v7-cord-free-handstick-248407-01')).toBe('248407');
+    expect(idInAddress('https://www.beltz.de/sachbuch_ratgeber/buecher/produkt_produktdetails/37219-12_wege_zu_guter_pflege.html')).toBe('37219');
+    expect(idInAddress('https://www.bonprix.co.uk/products/printed-wrap-tankini/_/A-960056_12')).toBe('960056');
+  });
+
   it('reads a code of capitals and digits under a query key that names the item, few digits as it holds', () => {
     expect(idInAddress('https://www.flipkart.com/moto-e-2nd-gen-4g/p/itme85hfdv6zztcj?pid=MOBE4G6GTH2QDACF&otracker=search')).toBe('MOBE4G6GTH2QDACF');
     // A word, or a code of letters alone, under such a key names no item.

@@ -49,6 +49,9 @@ function codeRun(text: string): string | null {
   return figures >= 3 && figures * 2 > groups.length ? text : null;
 }
 
+/** A word of a name in a slug: two letters or more. */
+const isWord = (token: string) => /^\p{L}{2,}$/u.test(token);
+
 /** The id a query names, else the path's id after an id word, else the rightmost id-like token of the path. */
 export function idInAddress(address: string): string | null {
   let url: URL;
@@ -67,8 +70,11 @@ export function idInAddress(address: string): string | null {
     if (idLike(segment) && /^[A-Za-z0-9]+$/.test(segment)) return unmarked(segment);
     const code = codeRun(segment.split('_').pop() as string);
     if (code) return code;
-    const parts = segment.split(/[-_~.,+]+/).filter(idLike);
-    const last = parts[parts.length - 1];
+    // The slug's last id-like token that is not a number inside a name, words on both sides of it ("…-248407-01",
+    // "37219-12_wege_zu_guter_pflege"; not "hp-officejet-pro-6830-e-all-in-one-printer").
+    const words = segment.split(/[-_~.,+]+/).filter(Boolean);
+    const inName = (i: number) => words.slice(0, i).some(isWord) && words.slice(i + 1).some(isWord);
+    const last = words.filter((w, i) => idLike(w) && !inName(i)).pop();
     if (last && /^[A-Za-z0-9]+$/.test(last)) return unmarked(last);
   }
   return null;

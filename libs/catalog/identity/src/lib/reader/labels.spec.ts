@@ -186,6 +186,10 @@ describe('barcode labels in the languages of European shops', () => {
     for (const label of labels) expect(readRow(label, '5901234123457')?.gtin).toBe('05901234123457');
   });
 
+  it('reads the shop’s product number written after "Product#"', () => {
+    expect(extractProductIdentity(page('', '<div class="prodSku"> Product# <span class="prodNum">E3E02A#B1H</span> </div>'), { url: URL })?.sku).toBe('E3E02A#B1H');
+  });
+
   it('reads a book’s or a box set’s barcode under "ISBN nummer", and a barcode under "UPC number"', () => {
     expect(readRow('ISBN nummer', '9782884719506')?.gtin).toBe('09782884719506');
     expect(readRow('ISBN nummer', '3600121191341')?.gtin).toBe('03600121191341');
