@@ -2,7 +2,7 @@
  * The microdata reader: schema.org Product items read as a tree (a nested brand item, a nested Product, offers as
  * items), the page's own item being the one holding its heading, else the first outside blocks of other products.
  */
-import { attr, elements, hasAttr, textOf, type HtmlElement } from '../html';
+import { attr, elements, hasAttr, isBlock, textOf, type HtmlElement } from '../html';
 import type { Evidence } from './evidence';
 import { amongOtherProducts, contains, insideItem, isOldPrice, priceTextOf } from './markup';
 import { addVariantName, compact, type Page } from './page';
@@ -53,6 +53,9 @@ function shownId(el: HtmlElement, name: string, content: string | null): string 
   return shown && shown !== content && /[./-]/.test(shown) && idKey(shown) === idKey(content) ? shown : null;
 }
 
+/** A rating summary a template put inside the item's heading ("Overall rating 3 / 5", "Write the first review"). */
+const ratingInHeading = (el: HtmlElement): boolean => isBlock(el) && /review|rating/i.test(`${attr(el, 'class') ?? ''} ${attr(el, 'id') ?? ''}`);
+
 /** A property's value as microdata defines it; brand and name read as text, never as a link's address. */
 function propValue(el: HtmlElement, name: string): string | null {
   const content = attr(el, 'content');
@@ -69,7 +72,8 @@ function propValue(el: HtmlElement, name: string): string | null {
   if (el.tagName === 'link') return text(attr(el, 'href'));
   if (el.tagName === 'img') return text(attr(el, 'alt'));
   if (el.tagName === 'data' || el.tagName === 'meter') return text(attr(el, 'value') ?? textOf(el));
-  return text(/price/i.test(name) ? priceTextOf(el, isOldPrice, 2000) : textOf(el, undefined, 2000));
+  if (/price/i.test(name)) return text(priceTextOf(el, isOldPrice, 2000));
+  return text(textOf(el, name === 'name' && /^h[1-6]$/.test(el.tagName) ? ratingInHeading : undefined, 2000));
 }
 
 const firstText = (item: MicroItem, ...names: string[]): string | null => {

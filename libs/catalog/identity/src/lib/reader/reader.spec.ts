@@ -220,6 +220,15 @@ describe('JSON-LD of products like the item', () => {
   });
 });
 
+describe('microdata of a name whose heading holds a rating summary', () => {
+  it('reads the name without the summary, and keeps a block that holds part of the name', () => {
+    const rating = '<div id="BVRRSummaryContainer"><div class="BVRRRatingSummary"><div class="BVRRLabel">Overall rating </div><span itemprop="aggregateRating" itemscope itemtype="http://schema.org/AggregateRating"><span itemprop="ratingValue">3</span> / <span itemprop="bestRating">5</span></span><div class="BVRRRatingSummaryLinkWriteFirst">Write the first review</div></div></div>';
+    const named = (heading: string) => `<!doctype html><html><head><title>HP Store</title></head><body><div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name" class="prodTitle">${heading}</h1><div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><span itemprop="price">$399.99</span></div></div></body></html>`;
+    expect(fromMicrodata(readPage(named(`HP LaserJet Pro 400 MFP M425dn<span class="clasification"></span>${rating}`), 'https://store.hp.example/us/en/pdp/m425dn'))?.title).toBe('HP LaserJet Pro 400 MFP M425dn');
+    expect(fromMicrodata(readPage(named('<a id="brandNameLink" href="">Stuart Weitzman</a> <div id="productName">Nouveau Pointed Pumps</div>'), 'https://shop.example.com/p/1'))?.title).toBe('Stuart Weitzman Nouveau Pointed Pumps');
+  });
+});
+
 describe('microdata of an offer whose product scope the template left out', () => {
   const offer = (price: string) =>
     `<div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><span class="d-none" itemprop="priceCurrency" content="EUR">€</span><span class="d-none" itemprop="price">${price}</span><link itemprop="availability" href="http://schema.org/OutOfStock"></div>`;
