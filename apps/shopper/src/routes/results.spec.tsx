@@ -94,43 +94,30 @@ describe('results page', () => {
     expect(screen.getByText('GTIN', { selector: 'dt' }).parentElement).toHaveTextContent('GTIN032884187614');
   });
 
-  it('says a pasted page that shows no price is out of stock at its shop, and a priced one that is sold out', async () => {
-    const url = 'https://carobnaknjiga.rs/hobit';
-    storeProductRequest(REQUEST_ID, { url, timestamp: 1 });
-    const base = searchResult();
-    const source: SearchSource = { ...base.source, offerId: null, retailer: null, url, canonicalUrl: url, title: 'Hobit', brand: null, model: null, gtin: null, priceCents: null, currency: null, availability: 'out_of_stock' };
-    const answer = (over: Partial<SearchSource>) => searchResult({ identifiedBy: 'page-metadata', source: { ...source, ...over }, product: null, offers: [], matches: [], similarProducts: [] });
-    mockApi({ 'POST /api/search': jsonResponse(answer({})) });
+  /** The "Your link" line the results show for a pasted page the catalog does not know, as the search answers it. */
+  async function yourLinkLine(source: SearchSource): Promise<string | null | undefined> {
+    if (!source.url || !source.title) throw new Error('a pasted page has its address and a title');
+    storeProductRequest(REQUEST_ID, { url: source.url, timestamp: 1 });
+    mockApi({ 'POST /api/search': jsonResponse(searchResult({ identifiedBy: 'page-metadata', source, product: null, offers: [], matches: [], similarProducts: [] })) });
     const { unmount } = renderResults();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Hobit' })).toBeInTheDocument();
-    expect(screen.getByText('Your link', { selector: 'dt' }).parentElement).toHaveTextContent('Your linkOut of stock at carobnaknjiga.rs');
+    expect(await screen.findByRole('heading', { level: 1, name: source.title })).toBeInTheDocument();
+    const line = screen.getByText('Your link', { selector: 'dt' }).parentElement?.textContent;
     unmount();
-    mockApi({ 'POST /api/search': jsonResponse(answer({ priceCents: 64_900, currency: 'RSD' })) });
-    renderResults();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Hobit' })).toBeInTheDocument();
-    expect(screen.getByText('Your link', { selector: 'dt' }).parentElement).toHaveTextContent(/^Your link.*649\.00 at carobnaknjiga\.rs, out of stock$/);
+    return line;
+  }
+  const pastedPage = (url: string, over: Partial<SearchSource>): SearchSource => ({ ...searchResult().source, offerId: null, retailer: null, url, canonicalUrl: url, brand: null, model: null, gtin: null, ...over });
+
+  it('says a pasted page that shows no price is out of stock at its shop, and a priced one that is sold out', async () => {
+    const hobit = pastedPage('https://carobnaknjiga.rs/hobit', { title: 'Hobit', priceCents: null, currency: null, availability: 'out_of_stock' });
+    expect(await yourLinkLine(hobit)).toBe('Your linkOut of stock at carobnaknjiga.rs');
+    expect(await yourLinkLine({ ...hobit, priceCents: 64_900, currency: 'RSD' })).toMatch(/^Your link.*649\.00 at carobnaknjiga\.rs, out of stock$/);
   });
 
   it('says the pasted page’s price is a used or refurbished one where the page sells the item so', async () => {
-    const url = 'https://www.amazon.co.uk/dp/059652692X';
-    storeProductRequest(REQUEST_ID, { url, timestamp: 1 });
-    const base = searchResult();
-    const source: SearchSource = { ...base.source, offerId: null, retailer: null, url, canonicalUrl: url, title: 'Asterisk Cookbook', brand: null, model: null, gtin: null, priceCents: 44_262, currency: 'GBP', condition: 'used', availability: 'in_stock' };
-    const answer = (over: Partial<SearchSource>) => searchResult({ identifiedBy: 'page-metadata', source: { ...source, ...over }, product: null, offers: [], matches: [], similarProducts: [] });
-    mockApi({ 'POST /api/search': jsonResponse(answer({})) });
-    const { unmount } = renderResults();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Asterisk Cookbook' })).toBeInTheDocument();
-    expect(screen.getByText('Your link', { selector: 'dt' }).parentElement).toHaveTextContent('Your link£442.62 used at amazon.co.uk');
-    unmount();
-    mockApi({ 'POST /api/search': jsonResponse(answer({ condition: 'refurbished' })) });
-    const again = renderResults();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Asterisk Cookbook' })).toBeInTheDocument();
-    expect(screen.getByText('Your link', { selector: 'dt' }).parentElement).toHaveTextContent('Your link£442.62 refurbished at amazon.co.uk');
-    again.unmount();
-    mockApi({ 'POST /api/search': jsonResponse(answer({ condition: 'new' })) });
-    renderResults();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Asterisk Cookbook' })).toBeInTheDocument();
-    expect(screen.getByText('Your link', { selector: 'dt' }).parentElement).toHaveTextContent('Your link£442.62 at amazon.co.uk');
+    const book = pastedPage('https://www.amazon.co.uk/dp/059652692X', { title: 'Asterisk Cookbook', priceCents: 44_262, currency: 'GBP', condition: 'used', availability: 'in_stock' });
+    expect(await yourLinkLine(book)).toBe('Your link£442.62 used at amazon.co.uk');
+    expect(await yourLinkLine({ ...book, condition: 'refurbished' })).toBe('Your link£442.62 refurbished at amazon.co.uk');
+    expect(await yourLinkLine({ ...book, condition: 'new' })).toBe('Your link£442.62 at amazon.co.uk');
   });
 
   it('tells no match confidence for a product that is the pasted page alone', async () => {
