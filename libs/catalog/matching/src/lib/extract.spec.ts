@@ -148,6 +148,16 @@ describe('extractModelCandidates', () => {
     // A listing's condition is no prefix of the model number after it.
     expect(extractModelCandidates('Open Box S2426DS 24-Inch Monitor Black')).toEqual(['S2426DS']);
   });
+  it('reads a Wi-Fi class, a voltage or a console as no model number, and the same letters with another number as one', () => {
+    expect(extractModelCandidates('Netgear Nighthawk AC1900 Smart WiFi Router')).toEqual([]);
+    expect(extractModelCandidates('TP-Link Archer AX3000 Dual Band Router')).toEqual([]);
+    expect(extractModelCandidates('Power adapter AC220 to DC12V')).toEqual([]);
+    expect(extractModelCandidates('Sony PS5 Console')).toEqual([]);
+    expect(extractModelCandidates('Cyber Acoustics stereo headset microphone AC-401')).toEqual(['AC401']);
+    expect(extractModelCandidates('Corsair AX860i 860W power supply')).toEqual(['AX860I']);
+    expect(extractModelCandidates('Canon DC320 DVD camcorder')).toEqual(['DC320']);
+    expect(extractModelCandidates('Fellowes Powershred PS-79Ci shredder')).toEqual(['PS79CI']);
+  });
   it('keeps long digit runs as candidates', () => {
     expect(extractModelCandidates('draper remote transmitter 121066')).toEqual(['121066']);
   });

@@ -263,7 +263,9 @@ const NOT_A_MODEL = [
   /^\d+(?:\.\d+)?(?:kb|mb|gb|tb|in|inch|w|watts?|kw|mah|hz|khz|mhz|ghz|mm|cm|m|mp|ft|oz|lb|lbs|v|mw|ml|l|g|kg|x|k|p|i|pk|ct|pcs|pack|st|nd|rd|th|s|d|hr|hrs|min|yr|yrs|mbps|gbps|kbs|mbs|gbs|ms|rpm|db|ohm|a|ma|amp|mph)$/,
   // Durations and counts written with a word ("30-Hour Battery Life", "2-Year Protection Plan", "4-Port").
   /^\d+(?:hours?|years?|days?|months?|weeks?|minutes?|mins|seconds?|secs?|pieces?|ports?|cups?|quarts?|qt|inches|feet|foot|cores?|speeds?|persons?|people|gallons?|gal|lumens?|btu|digits?|way|users?|colou?rs?|channels?)$/,
-  /^(?:usb|ps|mp|hdmi|ddr|pc|wii|xbox|win|windows|office|ipod|iphone|ipad|cat|sata|pcie|ieee|dvd|cd|ac|dc|ax|ac|mpeg|vol|version|ver|gen|series|no|model|part|type|class|grade|level|size|wifi)\d+(?:\.\d+)?[a-z]?$/,
+  /^(?:usb|mp|hdmi|ddr|pc|wii|xbox|win|windows|office|ipod|iphone|ipad|cat|sata|pcie|ieee|dvd|cd|mpeg|vol|version|ver|gen|series|no|model|part|type|class|grade|level|size|wifi)\d+(?:\.\d+)?[a-z]?$/,
+  // A console's name ("PS5"); "PS-4000E" is a model number.
+  /^ps\d[a-z]?$/,
   /^\d+x\d+$/,
   /^\d+(?:st|nd|rd|th)$/,
   /^(?:1080|720|480|2160|1440)[pi]$/,
@@ -283,7 +285,21 @@ function isModelLike(word: string): boolean {
   const alnum = word.replace(/[^a-z0-9]/g, '');
   if (!hasLetter) return alnum.length >= 5 && !/^(?:19|20)\d\d$/.test(alnum);
   if (alnum.length < 3) return false;
-  return !NOT_A_MODEL.some((re) => re.test(alnum));
+  return !NOT_A_MODEL.some((re) => re.test(alnum)) && !isCurrentOrWifiClass(alnum);
+}
+
+/**
+ * "AC" or "DC" with a voltage ("DC12V", "AC220"), or a Wi-Fi class ("AC1200", "AX3000": hundreds from 600 up, in
+ * steps of 50), or either with a number too short to name anything: no model number. With another number, the letters
+ * begin one: Cyber Acoustics' "AC-401" headset, Corsair's "AX860i" power supply, Canon's "DC320" camcorder.
+ */
+function isCurrentOrWifiClass(alnum: string): boolean {
+  const m = /^(ac|ax|dc)(\d+)(v?)$/.exec(alnum);
+  if (!m) return false;
+  const n = Number(m[2]);
+  if (m[3] === 'v' || n < 100) return true;
+  if (m[1] === 'ac' && n <= 240) return true;
+  return m[1] !== 'dc' && n >= 600 && n % 50 === 0;
 }
 
 /**
