@@ -158,6 +158,14 @@ describe('extractModelCandidates', () => {
     expect(extractModelCandidates('Canon DC320 DVD camcorder')).toEqual(['DC320']);
     expect(extractModelCandidates('Fellowes Powershred PS-79Ci shredder')).toEqual(['PS79CI']);
   });
+  it('reads a format, an interface or a device with a short number or a year as no model number, and with another number as one', () => {
+    expect(extractModelCandidates('Sansa MP3 player with USB 2.0 for iPad 2')).toEqual([]);
+    expect(extractModelCandidates('ClickArt 1.2 Million DVD 2006')).toEqual([]);
+    expect(extractModelCandidates('Canon PIXMA MP620 Wireless All-in-One Printer')).toEqual(['MP620']);
+    expect(extractModelCandidates('Canon Pixma MP 480 printer')).toEqual(['MP480']);
+    expect(extractModelCandidates('Sierra Wireless USB760 Mobile Broadband Modem')).toEqual(['USB760']);
+    expect(extractModelCandidates('Verbatim VER97185 DVD-R 16x')).toEqual(['VER97185']);
+  });
   it('keeps long digit runs as candidates', () => {
     expect(extractModelCandidates('draper remote transmitter 121066')).toEqual(['121066']);
   });

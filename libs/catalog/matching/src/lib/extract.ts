@@ -263,7 +263,12 @@ const NOT_A_MODEL = [
   /^\d+(?:\.\d+)?(?:kb|mb|gb|tb|in|inch|w|watts?|kw|mah|hz|khz|mhz|ghz|mm|cm|m|mp|ft|oz|lb|lbs|v|mw|ml|l|g|kg|x|k|p|i|pk|ct|pcs|pack|st|nd|rd|th|s|d|hr|hrs|min|yr|yrs|mbps|gbps|kbs|mbs|gbs|ms|rpm|db|ohm|a|ma|amp|mph)$/,
   // Durations and counts written with a word ("30-Hour Battery Life", "2-Year Protection Plan", "4-Port").
   /^\d+(?:hours?|years?|days?|months?|weeks?|minutes?|mins|seconds?|secs?|pieces?|ports?|cups?|quarts?|qt|inches|feet|foot|cores?|speeds?|persons?|people|gallons?|gal|lumens?|btu|digits?|way|users?|colou?rs?|channels?)$/,
-  /^(?:usb|mp|hdmi|ddr|pc|wii|xbox|win|windows|office|ipod|iphone|ipad|cat|sata|pcie|ieee|dvd|cd|mpeg|vol|version|ver|gen|series|no|model|part|type|class|grade|level|size|wifi)\d+(?:\.\d+)?[a-z]?$/,
+  /^(?:hdmi|ddr|pc|wii|xbox|win|windows|office|cat|sata|pcie|ieee|mpeg|vol|version|gen|series|no|model|part|type|class|grade|level|size|wifi)\d+(?:\.\d+)?[a-z]?$/,
+  // A format, an interface or a device with its short number or a year ("MP3", "USB 3.0", "iPad 2", "DVD 2006"); with
+  // another number of three digits or more the same letters begin a model number (Canon's "MP620", Sierra's "USB760",
+  // Verbatim's "VER97185").
+  /^(?:mp|usb|ipod|iphone|ipad|dvd|cd)(?:\d{1,2}|(?:19|20)\d\d)[a-z]?$/,
+  /^ver\d{1,4}[a-z]?$/,
   // A console's name ("PS5"); "PS-4000E" is a model number.
   /^ps\d[a-z]?$/,
   /^\d+x\d+$/,
