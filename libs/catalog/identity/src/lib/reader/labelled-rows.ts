@@ -34,9 +34,12 @@ function rowPairs(cells: HtmlElement[], out: [string, string][]): void {
   out.push(...pairs);
 }
 
-/** A label and its value, cleaned: the label lower case without its closing colon or hash. */
+/**
+ * A label and its value, cleaned: the label lower case without its closing colon, a closing hash set apart by one
+ * space ("Product#", "Item #:" read "product #", "item #"), as the label words write it.
+ */
 function pushPair(label: string, value: string, out: [string, string][]): void {
-  const l = cleanText(label).replace(/[:：#]+$/, '').trim().toLowerCase();
+  const l = cleanText(label).replace(/[:：]+$/, '').trim().replace(/\s*#+$/, ' #').replace(/^ #$/, '').toLowerCase();
   const v = cleanText(value).replace(/^[:：]\s*/, '');
   if (l && v && l.length <= LABEL_MAX) out.push([l, v]);
 }

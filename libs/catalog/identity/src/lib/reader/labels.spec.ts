@@ -190,6 +190,16 @@ describe('barcode labels in the languages of European shops', () => {
     expect(extractProductIdentity(page('', '<div class="prodSku"> Product# <span class="prodNum">E3E02A#B1H</span> </div>'), { url: URL })?.sku).toBe('E3E02A#B1H');
   });
 
+  it('reads a table row whose label ends in a hash as the label words write it ("Product#", "Internet #", "Manufacturer #")', () => {
+    expect(readRow('Product#', 'E3E02A#B1H')?.sku).toBe('E3E02A#B1H');
+    expect(readRow('Internet #', '205594063')?.sku).toBe('205594063');
+    expect(readRow('Manufacturer #', 'HS-MG-0174')?.model).toBe('HS-MG-0174');
+    expect(readRow('Mfr Part #:', 'STM32F407VGT6')?.model).toBe('STM32F407VGT6');
+    // A label that names its row without the hash names it with one too.
+    expect(readRow('Model #', '6202-22-00')?.model).toBe('6202-22-00');
+    expect(readRow('UPC #', '036000291452')?.gtin).toBe('00036000291452');
+  });
+
   it('reads a book’s or a box set’s barcode under "ISBN nummer", and a barcode under "UPC number"', () => {
     expect(readRow('ISBN nummer', '9782884719506')?.gtin).toBe('09782884719506');
     expect(readRow('ISBN nummer', '3600121191341')?.gtin).toBe('03600121191341');

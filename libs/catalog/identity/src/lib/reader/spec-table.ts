@@ -107,12 +107,15 @@ export function fromSpecTable(page: Page): Evidence | null {
   // The rows the page shows, then those its state holds for its app to draw.
   for (const [written, raw] of [...page.labelled, ...stateSpecRows(parsedStates(page.stateScripts))]) {
     const label = withoutNote(written);
+    // A label with its number sign ("Part #", "Product #") or without it ("Model", "Item") names its row alike.
+    const bare = label.replace(/\s*#$/, '');
+    const names = (re: RegExp) => re.test(label) || re.test(bare);
     // "Kod EAN: [5032037108652]": a value in brackets is the value; "Россия; ": a list's separator ends none.
     const value = unbracket(raw.trim().replace(/\s*[;,]$/, ''));
-    if (!gtin && GTIN_LABEL.test(label)) gtin = gtinOf(value.split(/[\s,;/]+/)[0]?.replace(/[.;,]+$/, ''));
+    if (!gtin && names(GTIN_LABEL)) gtin = gtinOf(value.split(/[\s,;/]+/)[0]?.replace(/[.;,]+$/, ''));
     // A row written as a sentence ends with its full stop ("Model number: H23K37."), which is no part of the code.
-    else if ((!mpn || mpnGeneric) && !suppliersCode && MPN_LABEL.test(label) && value.length <= 40 && (/\d/.test(value) || CODE_IN_PARTS.test(value.trim()) || lettersCode(label, value.trim(), page))) {
-      const generic = GENERIC_MODEL.test(label);
+    else if ((!mpn || mpnGeneric) && !suppliersCode && names(MPN_LABEL) && value.length <= 40 && (/\d/.test(value) || CODE_IN_PARTS.test(value.trim()) || lettersCode(bare, value.trim(), page))) {
+      const generic = GENERIC_MODEL.test(bare);
       const code = generic && WORDS_NOTE.test(value) ? null : mpnOf(modelCode(value.trim().replace(/(?<=[\p{L}\p{N}])\.$/u, ''), page));
       if (code && (!mpn || (!generic && idKey(code).includes(idKey(mpn))))) {
         mpn = code;
@@ -120,8 +123,8 @@ export function fromSpecTable(page: Page): Evidence | null {
       }
     }
     // A manufacturer row naming a country says where the item is made, not who makes it.
-    else if (!brand && BRAND_LABEL.test(label) && value.length <= 40 && !namesCountry(label, value)) brand = brandOf(value);
-    else if (!sku && SKU_LABEL.test(label)) sku = shopItemId(value);
+    else if (!brand && names(BRAND_LABEL) && value.length <= 40 && !namesCountry(bare, value)) brand = brandOf(value);
+    else if (!sku && names(SKU_LABEL)) sku = shopItemId(value);
     else if (!found.condition && CONDITION_LABEL.test(label)) found.condition = parseCondition(value.split(/[:(–—-]/)[0]);
     else if (!found.availability && STOCK_LABEL.test(label) && value.length <= 60) found.availability = stockStateOfWording(value);
   }
