@@ -134,6 +134,19 @@ function partialModelMatch(a: PreparedOffer, b: PreparedOffer): boolean {
 }
 
 /**
+ * A maker's number of five digits or more that the other listing writes after two to four letters of a line or a
+ * shop ("TV24746" and "24746", "VER97185" and "97185", "AMZ90805" and "90805"): the same number, or null.
+ */
+function prefixedNumber(a: PreparedOffer, b: PreparedOffer): string | null {
+  for (const m of a.strongModels) {
+    for (const n of b.models) {
+      if (n.length >= 5 && m.length > n.length && /^\d+$/.test(n) && m.endsWith(n) && /^[A-Z]{2,4}$/.test(m.slice(0, m.length - n.length))) return n;
+    }
+  }
+  return null;
+}
+
+/**
  * Same model stem with different variant suffixes: "DVPFX820P" vs "DVPFX820W",
  * "VGNCS180JR" vs "VGNCS180JQ" — usually colours or bundles of one line.
  */
@@ -175,6 +188,13 @@ function modelFeatures(a: PreparedOffer, b: PreparedOffer, f: PairFeatures): Pic
     if (b.models.has(m)) {
       f.modelEqual = 1;
       if (!matchedModel || m.length > matchedModel.length) matchedModel = m;
+    }
+  }
+  if (!f.modelEqual) {
+    const prefixed = prefixedNumber(a, b) ?? prefixedNumber(b, a);
+    if (prefixed) {
+      f.modelEqual = 1;
+      matchedModel ??= prefixed;
     }
   }
   let conflictingModels: [string, string] | null = null;

@@ -20,6 +20,17 @@ describe('scorePair', () => {
     expect(codes(r)).toEqual(expect.arrayContaining(['model-equal', 'brand-agree']));
   });
 
+  it('reads a maker\'s number written after a few letters of a line or a shop as the same model number', () => {
+    const antenna = scorePair({ title: 'GE Futura Indoor TV Antenna Silver Finish TV24746' }, { title: 'GE 24746 Futura (TM) Indoor HDTV Antenna' });
+    expect(antenna.evidence.features.modelEqual).toBe(1);
+    expect(antenna.evidence.matchedModel).toBe('24746');
+    const drive = { title: 'Verbatim Acclaim 320 GB USB 2.0 Portable External Hard Drive 97185 Blue', brand: 'Verbatim', model: '97185' };
+    expect(scorePair({ title: 'Verbatim SmartDisk Acclaim 320GB USB Portable Hard Drive Blue', brand: 'Verbatim', model: 'VER97185' }, drive).evidence.features.modelEqual).toBe(1);
+    // Not a shorter number, nor one the letters do not come right before.
+    expect(scorePair({ title: 'Canon DC320 camcorder' }, { title: 'Canon 320 camcorder' }).evidence.features.modelEqual).toBe(0);
+    expect(scorePair({ title: 'Logitech K97185X keyboard' }, { title: 'Logitech 97185 keyboard' }).evidence.features.modelEqual).toBe(0);
+  });
+
   it('reads a listing\'s condition as the offer\'s, not as an edition of the product', () => {
     const renewed = { title: 'Canon PIXMA G9260 Wireless All-in-One Printer, Auto Duplex, Black (Renewed)' };
     const r = scorePair(renewed, { title: 'Canon - PIXMA G9260 Wireless All-in-One Printer - Black' });
