@@ -166,6 +166,15 @@ describe('extractModelCandidates', () => {
     expect(extractModelCandidates('Sierra Wireless USB760 Mobile Broadband Modem')).toEqual(['USB760']);
     expect(extractModelCandidates('Verbatim VER97185 DVD-R 16x')).toEqual(['VER97185']);
   });
+  it('reads a lens\'s aperture, a card\'s speed and its bus class as no model number', () => {
+    expect(extractModelCandidates('Canon EF 50mm f/1.4 USM Standard Lens')).toEqual([]);
+    expect(extractModelCandidates('Sigma 70-300mm F4.0-5.6 DG APO Macro')).toEqual([]);
+    expect(extractModelCandidates('Canon EF-S 55-250mm f/4-5.6 IS II')).toEqual([]);
+    expect(extractModelCandidates('Sandisk 64GB Ultra SDSDQL-064G microSDXC Card r30MB/s w12MB/s Class 10 UHS-1')).toEqual(['SDSDQL064G']);
+    expect(extractModelCandidates('SanDisk Extreme Pro 160MB/sec Compact Flash Card 64GB')).toEqual([]);
+    // A camera named with an F and its number stays one.
+    expect(extractModelCandidates('Fujifilm FinePix F30 Digital Camera')).toEqual(['F30']);
+  });
   it('keeps long digit runs as candidates', () => {
     expect(extractModelCandidates('draper remote transmitter 121066')).toEqual(['121066']);
   });

@@ -271,6 +271,10 @@ const NOT_A_MODEL = [
   /^ver\d{1,4}[a-z]?$/,
   // A console's name ("PS5"); "PS-4000E" is a model number.
   /^ps\d[a-z]?$/,
+  // A card's read or write speed ("r30MB/s", "160MB/sec") and its bus class ("UHS-1").
+  /^[rw]\d+(?:mb|gb)s?$/,
+  /^\d+(?:mb|gb)sec$/,
+  /^uhs\d$/,
   /^\d+x\d+$/,
   /^\d+(?:st|nd|rd|th)$/,
   /^(?:1080|720|480|2160|1440)[pi]$/,
@@ -281,9 +285,12 @@ const NOT_A_MODEL = [
 /** Words of a listing's condition, never the start of a model number ("Open Box S2426DS" is no BOXS2426DS). */
 const CONDITION_WORDS: ReadonlySet<string> = new Set(['box', 'open', 'used']);
 
+/** A lens's aperture or its range, written with its slash, point or dash ("f/1.4", "f2.8", "f/4-5.6", "F4.0-5.6"). */
+const APERTURE = /^f(?:\/\d{1,2}(?:\.\d)?|\d{1,2}\.\d|\d{1,2}(?=-))(?:-\d{1,2}(?:\.\d)?)?$/;
+
 function isModelLike(word: string): boolean {
   const hasDigit = /\d/.test(word);
-  if (!hasDigit) return false;
+  if (!hasDigit || APERTURE.test(word)) return false;
   const hasLetter = /[a-z]/.test(word);
   // A count joined to its word by a hyphen ("12-Digit", "3-Way", "2-Color", "5-User"): what the item has, not its name.
   if (/^\d+-[a-z]{3,}$/.test(word)) return false;
