@@ -175,6 +175,12 @@ describe('extractModelCandidates', () => {
     // A camera named with an F and its number stays one.
     expect(extractModelCandidates('Fujifilm FinePix F30 Digital Camera')).toEqual(['F30']);
   });
+  it('reads a Wi-Fi standard, a count of functions and a port as no model number', () => {
+    expect(extractModelCandidates('Netgear Wireless-N 802.11 USB Adapter WNA1100')).toEqual(['WNA1100']);
+    expect(extractModelCandidates('Belkin 3-in-1 Card Reader F5U248')).toEqual(['F5U248']);
+    expect(extractModelCandidates('Tripp Lite RS-232 DB9 Serial Cable')).toEqual([]);
+    expect(extractModelCandidates('Belkin HDB15 VGA Monitor Cable')).toEqual([]);
+  });
   it('keeps long digit runs as candidates', () => {
     expect(extractModelCandidates('draper remote transmitter 121066')).toEqual(['121066']);
   });

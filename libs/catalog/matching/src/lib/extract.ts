@@ -275,6 +275,9 @@ const NOT_A_MODEL = [
   /^[rw]\d+(?:mb|gb)s?$/,
   /^\d+(?:mb|gb)sec$/,
   /^uhs\d$/,
+  // A count of functions ("3-in-1"), or a port or a plug ("RS-232", "HDB15", "DB9"): what many makers' items have.
+  /^\d+in\d+$/,
+  /^(?:rs\d{3}|hdb\d{2}|db\d{1,2})$/,
   /^\d+x\d+$/,
   /^\d+(?:st|nd|rd|th)$/,
   /^(?:1080|720|480|2160|1440)[pi]$/,
@@ -295,7 +298,8 @@ function isModelLike(word: string): boolean {
   // A count joined to its word by a hyphen ("12-Digit", "3-Way", "2-Color", "5-User"): what the item has, not its name.
   if (/^\d+-[a-z]{3,}$/.test(word)) return false;
   const alnum = word.replace(/[^a-z0-9]/g, '');
-  if (!hasLetter) return alnum.length >= 5 && !/^(?:19|20)\d\d$/.test(alnum);
+  // Nor is a Wi-Fi standard ("802.11").
+  if (!hasLetter) return alnum.length >= 5 && !/^(?:19|20)\d\d$/.test(alnum) && !/^802\.\d{1,2}$/.test(word);
   if (alnum.length < 3) return false;
   return !NOT_A_MODEL.some((re) => re.test(alnum)) && !isCurrentOrWifiClass(alnum);
 }
