@@ -113,6 +113,12 @@ describe('results page', () => {
     expect(await yourLinkLine({ ...hobit, priceCents: 64_900, currency: 'RSD' })).toMatch(/^Your link.*649\.00 at carobnaknjiga\.rs, out of stock$/);
   });
 
+  it('says a pasted page that shows no price and is not sold out shows none at its shop', async () => {
+    const chip = pastedPage('https://jlcpcb.com/partdetail/STM32F407VGT6', { title: 'STM32F407VGT6', priceCents: null, currency: null, availability: 'in_stock' });
+    expect(await yourLinkLine(chip)).toBe('Your linkNo price shown at jlcpcb.com');
+    expect(await yourLinkLine({ ...chip, availability: null })).toBe('Your linkNo price shown at jlcpcb.com');
+  });
+
   it('says the pasted page’s price is a used or refurbished one where the page sells the item so', async () => {
     const book = pastedPage('https://www.amazon.co.uk/dp/059652692X', { title: 'Asterisk Cookbook', priceCents: 44_262, currency: 'GBP', condition: 'used', availability: 'in_stock' });
     expect(await yourLinkLine(book)).toBe('Your link£442.62 used at amazon.co.uk');

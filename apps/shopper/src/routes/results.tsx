@@ -140,20 +140,21 @@ function ResultsSkeleton() {
 }
 
 /**
- * The pasted link's own offer: its price at its shop, and whether the shop says it is out of stock; a page that shows
- * no price but says it is sold out is told so, as the shop has no offer to list among the others.
+ * The pasted link's own offer: its price at its shop, and whether the shop says it is out of stock. A page that shows
+ * no price (its shop's scripts draw it later, or it asks for a quote) is still the shopper's link: it says so.
  */
 function YourLink({ source }: { source: SearchResult['source'] }) {
   const shop = source.retailer?.name ?? shopOf(source.url);
+  if (!shop) return null;
   const soldOut = source.availability === 'out_of_stock';
-  if (!shop || (source.priceCents === null && !soldOut)) return null;
   const price = source.priceCents === null ? null : formatMoney(source.priceCents, source.currency);
   // A used or refurbished page is compared in its condition: its price is said so.
   const condition = source.condition === 'used' || source.condition === 'refurbished' ? ` ${source.condition}` : '';
+  const line = price ? `${price}${condition} at ${shop}${soldOut ? ', out of stock' : ''}` : soldOut ? `Out of stock at ${shop}` : `No price shown at ${shop}`;
   return (
     <div>
       <dt>Your link</dt>
-      <dd>{price ? `${price}${condition} at ${shop}${soldOut ? ', out of stock' : ''}` : `Out of stock at ${shop}`}</dd>
+      <dd>{line}</dd>
     </div>
   );
 }
