@@ -1,4 +1,5 @@
 import { extractProductIdentity } from '../page-identity';
+import { isLocalHost } from './page';
 import { agreedIdInAddress, idInAddress } from './address';
 
 const page = (body: string) => `<!doctype html><html><head><title>Glitter Iron-on Patch</title></head><body><h1>Glitter Iron-on Patch</h1><span class="price">3,95 EUR</span>${body}</body></html>`;
@@ -44,5 +45,25 @@ describe('an item id the address carries', () => {
     // A word, or a code of letters alone, under such a key names no item.
     expect(idInAddress('https://shop.example.com/view?id=HOMEPAGE&ref=nav')).toBeNull();
     expect(idInAddress('https://shop.example.com/view?item=BESTSELLERS')).toBeNull();
+  });
+});
+
+describe('a saved copy of a shop’s page served from this machine', () => {
+  const html =
+    '<!doctype html><html><head><link rel="canonical" href="https://www.amazon.co.uk/Asterisk-Cookbook-Leif-Madsen/dp/059652692X"><title>Asterisk Cookbook: Amazon.co.uk: Books</title></head><body><h1 id="title">Asterisk Cookbook</h1><span class="price">£44.26</span></body></html>';
+
+  it('is read at the address its canonical link states, as a page read without an address is', () => {
+    for (const url of ['http://127.0.0.1:8873/asterisk.html', 'http://localhost:8873/asterisk.html', 'http://192.168.1.20/asterisk.html', undefined]) {
+      expect(extractProductIdentity(html, url ? { url } : {})?.sku).toBe('059652692X');
+    }
+  });
+
+  it('is read at its own address when a public host serves it', () => {
+    expect(extractProductIdentity(html, { url: 'https://mirror.example.net/asterisk.html' })?.sku ?? null).toBeNull();
+    expect(isLocalHost('demo-store.localhost')).toBe(false);
+    expect(isLocalHost('172.32.0.1')).toBe(false);
+    expect(isLocalHost('172.20.0.1')).toBe(true);
+    expect(isLocalHost('[::1]')).toBe(true);
+    expect(isLocalHost('93.184.216.34')).toBe(false);
   });
 });

@@ -15,6 +15,7 @@ import { noteShopVariants, type ShopVariant } from './shop-variants';
 import { MAX_STATE_SCRIPT, stateScript } from './state-scripts';
 import { ownStockWords, type StockLine } from './stock-words';
 import { absoluteUrl, hostCurrency } from './values';
+import { checkAddress, literalAddress } from '../ip-guard';
 
 /** Everything the sources read, gathered in one walk over the element tree. */
 export interface Page {
@@ -332,11 +333,23 @@ function metaVariantNames(meta: Map<string, string[]>): Set<string> {
   return variantNames;
 }
 
+/**
+ * "localhost", or an IP address no public server has (loopback, private, link-local: the fetcher's guard): a shop's
+ * page served from there is a saved copy, and names its shop by the address it states.
+ */
+export function isLocalHost(host: string | null): boolean {
+  if (!host) return false;
+  const literal = literalAddress(host);
+  return host === 'localhost' || (literal !== null && !checkAddress(literal.address).allowed);
+}
+
 export function readPage(html: string, url: string | undefined): Page {
   const doc = parseHtml(html) as unknown as HtmlElement;
   const { lang, canonical, ...walked } = walk(doc);
   const meta = walked.meta;
-  const pageUrl = url ?? absoluteUrl(canonical ?? meta.get('og:url')?.[0] ?? null, undefined) ?? undefined;
+  // Read without an address, or from a copy on this machine, the page is where its canonical link or og:url says.
+  const stated = absoluteUrl(canonical ?? meta.get('og:url')?.[0] ?? null, url) ?? undefined;
+  const pageUrl = !url || (isLocalHost(hostOf(url)) && stated && !isLocalHost(hostOf(stated))) ? (stated ?? url) : url;
   const host = hostOf(pageUrl);
   const addresses = [url, canonical, meta.get('og:url')?.[0]].filter((a): a is string => !!a).map((a) => a.toLowerCase().replace(/\/$/, ''));
   return {
