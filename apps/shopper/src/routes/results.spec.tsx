@@ -149,6 +149,8 @@ describe('results page', () => {
     expect(screen.getByText(/We could not read this page at Amazon: the shop refused our request\./)).toHaveTextContent('We searched for the words in its link, “Lumetra K7 Mechanical Keyboard”, instead.');
     expect(screen.getByRole('combobox')).toHaveValue(url);
     expect(screen.getByText('Guessed from the words in the link')).toBeInTheDocument();
+    // A page never read tells nothing of its price: the header has no line for the link.
+    expect(screen.queryByText('Your link')).not.toBeInTheDocument();
     unmount();
 
     // A link with no words in its path is named by its shop, never by the link itself.
@@ -158,6 +160,7 @@ describe('results page', () => {
     expect(screen.getByText(/the shop took too long to answer\. Its link holds no words to search for/)).toBeInTheDocument();
     expect(screen.queryByText('How we found it')).not.toBeInTheDocument();
     expect(screen.queryByText('Guessed from the words in the link')).not.toBeInTheDocument();
+    expect(screen.queryByText('Your link')).not.toBeInTheDocument();
   });
 
   it('names the cheapest offer one can buy as the best price when a cheaper one is sold out', async () => {

@@ -140,12 +140,12 @@ function ResultsSkeleton() {
 }
 
 /**
- * The pasted link's own offer: its price at its shop, and whether the shop says it is out of stock. A page that shows
- * no price (its shop's scripts draw it later, or it asks for a quote) is still the shopper's link: it says so.
+ * The pasted link's own offer: its price at its shop, and whether the shop says it is out of stock. A page read that
+ * shows no price (its shop's scripts draw it later, or it asks for a quote) is still the shopper's link: it says so.
  */
-function YourLink({ source }: { source: SearchResult['source'] }) {
+function YourLink({ source, unread }: { source: SearchResult['source']; unread: boolean }) {
   const shop = source.retailer?.name ?? shopOf(source.url);
-  if (!shop) return null;
+  if (!shop || (unread && source.priceCents === null)) return null;
   const soldOut = source.availability === 'out_of_stock';
   const price = source.priceCents === null ? null : formatMoney(source.priceCents, source.currency);
   // A used or refurbished page is compared in its condition: its price is said so.
@@ -182,7 +182,7 @@ function ProductFacts({ result, best }: { result: SearchResult; best: ReturnType
           </dd>
         </div>
       ) : null}
-      <YourLink source={result.source} />
+      <YourLink source={result.source} unread={!!result.unreadPage} />
       {(product?.gtin ?? result.source.gtin) ? (
         <div>
           <dt>GTIN</dt>
