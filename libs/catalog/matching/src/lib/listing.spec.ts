@@ -1,21 +1,32 @@
 // Every title below is quoted from a train split of the public sets (ER-Magellan Amazon-Google, dirty Walmart-Amazon,
 // WDC watches and shoes), as the loader reads it.
-import { gtinsInTitle, licenceSeats, licenceTerms, priceInTitle, productCodes, softwareVersions, titleHead } from './listing';
+import { gtinsInTitle, licenceSeats, licenceTerms, pastedPrice, productCodes, softwareVersions, titleHead } from './listing';
 import { pairEvidence } from './features';
 import { prepareOffer } from './prepare';
 
-describe('priceInTitle', () => {
-  it('reads the price a dirty feed pasted at the end of the title', () => {
+describe('pastedPrice', () => {
+  it('reads the price a dirty feed pasted at the end of the title, and the title before it', () => {
     expect(
-      priceInTitle('elite screens cinewhite cinema235 series fixed frame wide screen - 85 diagonal electronics - general elite screens r85wh1-wide 409.0'),
-    ).toBe(40900);
-    expect(priceInTitle('georgia bulldogs iphone 4 case silicone cover tribeca 17.99')).toBe(1799);
-    expect(priceInTitle('canon bci 1421bk - ink tank - 1 x black printer ink toner canon 4960999180663 159.0')).toBe(15900);
+      pastedPrice('elite screens cinewhite cinema235 series fixed frame wide screen - 85 diagonal electronics - general elite screens r85wh1-wide 409.0'),
+    ).toEqual({ cents: 40900, before: 'elite screens cinewhite cinema235 series fixed frame wide screen - 85 diagonal electronics - general elite screens r85wh1-wide' });
+    expect(pastedPrice('georgia bulldogs iphone 4 case silicone cover tribeca 17.99')).toEqual({ cents: 1799, before: 'georgia bulldogs iphone 4 case silicone cover tribeca' });
+    expect(pastedPrice('canon bci 1421bk - ink tank - 1 x black printer ink toner canon 4960999180663 159.0')?.cents).toBe(15900);
   });
   it('leaves versions, sizes and plain numbers at the end alone', () => {
-    expect(priceInTitle('quickbooks pos : pro multistore 6.0')).toBeNull();
-    expect(priceInTitle('punch ! home design architectural series 18')).toBeNull();
-    expect(priceInTitle('canon cli-226 black ink tank printers canon 4546b001')).toBeNull();
+    expect(pastedPrice('quickbooks pos : pro multistore 6.0')).toBeNull();
+    expect(pastedPrice('punch ! home design architectural series 18')).toBeNull();
+    expect(pastedPrice('canon cli-226 black ink tank printers canon 4546b001')).toBeNull();
+  });
+  it('gives an offer without a price of its own that price, and keeps the number out of its words', () => {
+    const pasted = prepareOffer({ title: 'kingston m25664f50 2gb ddr2-667 200-pin so dimm sdram laptop memory module memory kingston 38.92' });
+    expect(pasted.price).toBe(3892);
+    expect(pasted.listing.titlePrice).toBe(3892);
+    expect([...pasted.tokens]).not.toContain('38.92');
+    expect([...pasted.numbers]).not.toContain('38.92');
+    const priced = prepareOffer({ title: 'dymo shipping labels 2.31', priceCents: 1299 });
+    expect(priced.price).toBe(1299);
+    expect(priced.listing.titlePrice).toBeNull();
+    expect([...priced.tokens]).toContain('2.31');
   });
 });
 

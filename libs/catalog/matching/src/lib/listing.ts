@@ -7,15 +7,15 @@
 import { foldText, normaliseGtin, tokenizeTitle } from './normalise';
 
 /**
- * A price written as the last word of the title, in cents: "… wanderlei silva mouse pad wincraft 18.99" → 1899.
- * Only forms a title keeps for prices: two decimals ("9.88", "$24.99"), or ".0" after two or more digits ("409.0");
- * a single decimal after one digit ("usb 2.0", "13.3") is a version or a size, not a price.
+ * A price written as the last word of the title, in cents, and the title before it: "… mouse pad wincraft 18.99" →
+ * 1899 and "… mouse pad wincraft". Only forms a title keeps for prices: two decimals ("9.88", "$24.99"), or ".0" after
+ * two or more digits ("409.0"); a single decimal after one digit ("usb 2.0", "13.3") is a version or a size, not a price.
  */
-export function priceInTitle(title: string): number | null {
-  const m = /(?:^|\s)\$?(\d{1,5}\.\d\d|\d{2,5}\.0)\s*$/.exec(foldText(title));
+export function pastedPrice(title: string): { cents: number; before: string } | null {
+  const m = /(?:^|\s)\$?(\d{1,5}\.\d\d|\d{2,5}\.0)\s*$/.exec(title);
   if (!m) return null;
   const cents = Math.round(Number(m[1]) * 100);
-  return cents > 0 ? cents : null;
+  return cents > 0 ? { cents, before: title.slice(0, m.index).trimEnd() } : null;
 }
 
 /** Words a year follows when it names a platform ("Win 2000"), not the product's version. */

@@ -7,7 +7,7 @@ import { codeColours, colourNames, extractColours, extractLineNumbers, extractMo
 import { foldText, MARKETING_WORDS, normaliseBrand, normaliseGtin, normaliseModel, normalisePartNumber, STOP_WORDS, tokenizeTitle } from './normalise';
 import type { ItemIdentity } from './item';
 import { withoutWhatComesWith } from './comes-with';
-import { gtinsInTitle, licenceSeats, licenceTerms, priceInTitle, productCodes, softwareVersions, titleHead } from './listing';
+import { gtinsInTitle, licenceSeats, licenceTerms, pastedPrice, productCodes, softwareVersions, titleHead } from './listing';
 import { type IdfStats, type PackedVector, type SparseVector, trigramVector, wordVector } from './tfidf';
 
 const PREPARED = Symbol('prepared-offer');
@@ -98,7 +98,7 @@ export interface PreparedOffer {
 
 /** The title's own statements of price, versions, licence, codes and identifiers: see listing.ts. */
 export interface ListingFacts {
-  /** A price written at the end of the title, in cents, when the offer has no price of its own. */
+  /** A price written at the end of the title (`pastedPrice`), in cents, when the offer has no price of its own: then also `price`. */
   readonly titlePrice: number | null;
   readonly versions: ReadonlySet<string>;
   /** Seats a licence covers, as decimal strings. */
@@ -223,13 +223,13 @@ function editionsOf(tokens: readonly string[], title: string): { editions: Reado
   return { editions: editions ?? NONE, leads: leads ?? NO_LEADS };
 }
 
-function listingFacts(title: string, gtin: string | null, model: string | null | undefined, price: number | null): ListingFacts {
+function listingFacts(title: string, gtin: string | null, model: string | null | undefined, titlePrice: number | null): ListingFacts {
   const textGtins = gtinsInTitle(title);
   const modelGtin = normaliseGtin(model ?? null);
   if (modelGtin) textGtins.push(modelGtin);
   const gtins = gtin ? [gtin, ...textGtins] : textGtins;
   return {
-    titlePrice: price === null ? priceInTitle(title) : null,
+    titlePrice,
     versions: setOrNone(softwareVersions(title)),
     seats: setOrNone(licenceSeats(title).map(String)),
     terms: setOrNone(licenceTerms(title)),
@@ -247,7 +247,10 @@ const MEASURE_MARK = /(\d)\s?(?:["″′”]|''|['’](?!\p{L}))/gu;
 /** Precompute the comparison data of an offer (optionally weighted by corpus statistics). */
 export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOffer {
   checkOffer(offer);
-  const title = offer.title;
+  const stated = offer.priceCents != null && offer.priceCents > 0 ? offer.priceCents : null;
+  // A feed that runs its fields together leaves the price at the end of the title: it is the price, not a word.
+  const pasted = stated === null ? pastedPrice(offer.title) : null;
+  const title = pasted ? pasted.before : offer.title;
   const tokens = tokenizeTitle(title);
   const mpn = normaliseModel(offer.model);
   const partNumber = normalisePartNumber(offer.model);
@@ -264,7 +267,7 @@ export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOff
   const marked = title.replace(MEASURE_MARK, '$1 inch ');
   const lineNumbers = extractLineNumbers(marked === title ? tokens : tokenizeTitle(marked));
   const gtin = normaliseGtin(offer.gtin ?? null);
-  const price = offer.priceCents != null && offer.priceCents > 0 ? offer.priceCents : null;
+  const price = stated ?? pasted?.cents ?? null;
   return {
     [PREPARED]: true,
     offer,
@@ -294,6 +297,6 @@ export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOff
     accessoryFor: ACCESSORY_FOR_RE.test(foldText(title)),
     genders: gendersOf(tokens),
     price,
-    listing: listingFacts(title, gtin, offer.model, price),
+    listing: listingFacts(title, gtin, offer.model, pasted?.cents ?? null),
   };
 }

@@ -4,6 +4,7 @@
  * and pass them to the scorer; without statistics every term weighs the same.
  */
 import { compactTitle, normaliseBrand, tokenizeTitle } from './normalise';
+import { pastedPrice } from './listing';
 
 /** Sparse unit vector: words are keyed by themselves, trigrams by {@link trigramCode}. */
 export type SparseVector<K = string> = Map<K, number>;
@@ -52,13 +53,14 @@ export function charTrigrams(compact: string): string[] {
 
 /**
  * Document frequencies of title words and trigrams over a corpus of titles, and optionally the
- * corpus's brand vocabulary.
+ * corpus's brand vocabulary. A price pasted at the end of a title (`pastedPrice`) is no word of it.
  */
 export function buildIdfStats(titles: Iterable<string>, options: { brands?: Iterable<string | null | undefined> } = {}): IdfStats {
   const wordDf = new Map<string, number>();
   const trigramDf = new Map<string, number>();
   let docCount = 0;
-  for (const title of titles) {
+  for (const raw of titles) {
+    const title = pastedPrice(raw)?.before ?? raw;
     docCount++;
     for (const w of new Set(tokenizeTitle(title))) wordDf.set(w, (wordDf.get(w) ?? 0) + 1);
     for (const g of new Set(charTrigrams(compactTitle(title)))) trigramDf.set(g, (trigramDf.get(g) ?? 0) + 1);
