@@ -93,6 +93,8 @@ export interface PairEvidence {
   priceRatio: number | null;
   /** Both titles name an edition or a combo, and none the same (`namedEditionsApart`: "Disc Edition", "Digital Edition"). */
   editionsConflict: boolean;
+  /** One title says it is a third party's supply ("remanufactured", "compatible"), the other does not. */
+  thirdPartyConflict: boolean;
 }
 
 function shareAny<T>(x: ReadonlySet<T>, y: ReadonlySet<T>): boolean {
@@ -304,7 +306,7 @@ export function pairEvidence(a: PreparedOffer, b: PreparedOffer): PairEvidence {
   f.pairWords = pairWordScore(a, b);
   f.embedCosine = embeddingCosine(a, b);
   Object.assign(f, codeNearMiss(a, b));
-  return { features: f, matchedModel, conflictingModels, quantityConflicts, priceRatio, editionsConflict: namedEditionsApart(a, b) };
+  return { features: f, matchedModel, conflictingModels, quantityConflicts, priceRatio, editionsConflict: namedEditionsApart(a, b), thirdPartyConflict: a.thirdParty !== b.thirdParty };
 }
 
 /** A code of one side written in the other's title or model number: exactly, or (8 characters or more) within it. */

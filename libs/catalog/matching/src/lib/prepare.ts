@@ -48,6 +48,14 @@ export const readsAsAccessory = (title: string): boolean => ACCESSORY_RE.test(fo
 const ACCESSORY_FOR_RE =
   /(?<![a-z])(?:replacement|compatible with|for use with)(?![a-z])|(?<![a-z])(?:case|cover|sleeve|skin|charger|adapter|adaptor|cable|mount|stand|holder|strap|band|protector|battery|batteries|part|parts|refill|cartridge|toner|filter|remote|bag|cap|kit|dock)s? (?:for|to fit) (?!(?:sale|you|him|her|men|women|kids)(?![a-z]))/;
 
+/**
+ * A supply that says it is not the maker's own: "remanufactured", "compatible" ("… compatible black toner"), "replaces
+ * …". Not "compatible with …" nor "other compatible computers", which say what an item works with, nor "XP compatible",
+ * a platform.
+ */
+const THIRD_PARTY_RE =
+  /(?<![a-z])(?:remanufactured|(?<!(?:xp|mac|vista|windows|pc) )compatible(?! (?:with|computers|devices|models|systems|phones|products|cameras|printers|players|laptops|notebooks|tablets)(?![a-z]))|replaces)(?![a-z])/;
+
 export interface PreparedOffer {
   readonly [PREPARED]: true;
   readonly offer: ItemIdentity;
@@ -89,6 +97,8 @@ export interface PreparedOffer {
   readonly accessory: boolean;
   /** Whether the title says outright it is made for something else ("replacement battery for …"): ACCESSORY_FOR_RE. */
   readonly accessoryFor: boolean;
+  /** The title says the item is a third party's supply for another maker's product (`THIRD_PARTY_RE`). */
+  readonly thirdParty: boolean;
   /** Who a garment or shoe is for, as the title says it in any of several languages ("men", "women", "kids"). */
   readonly genders: ReadonlySet<string>;
   readonly price: number | null;
@@ -295,6 +305,7 @@ export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOff
     platforms: platformsOf(tokens),
     accessory: ACCESSORY_RE.test(foldText(title)),
     accessoryFor: ACCESSORY_FOR_RE.test(foldText(title)),
+    thirdParty: THIRD_PARTY_RE.test(foldText(title)),
     genders: gendersOf(tokens),
     price,
     listing: listingFacts(title, gtin, offer.model, pasted?.cents ?? null),

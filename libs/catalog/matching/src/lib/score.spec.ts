@@ -157,6 +157,20 @@ describe('scorePair', () => {
     expect(scorePair(disc, { title: 'Sony PlayStation 5 Slim Console', brand: 'Sony', priceCents: 47999 }).reasons.map((x) => x.code)).not.toContain('edition-conflict');
   });
 
+  it('sinks a pair of the maker’s own supply and a third party’s ("remanufactured", "compatible")', () => {
+    const original = { title: 'Xerox 108R00657 Extended-Capacity Maintenance Kit for WorkCentre C2424', brand: 'Xerox', model: '108R00657', priceCents: 15484 };
+    const r = scorePair(original, { title: 'LD Xerox WorkCentre C2424 Remanufactured 108R00657 Extended-Capacity Maintenance Kit', brand: '4inkjets', priceCents: 12999 });
+    expect(r.score).toBeLessThanOrEqual(QUANTITY_CONFLICT_CAP);
+    expect(r.reasons.find((x) => x.code === 'third-party-conflict')?.message).toBe("second is a third party's supply, the other the maker's");
+    const toner = { title: 'HP CE278A Black LaserJet Toner Cartridge', brand: 'HP', priceCents: 6984 };
+    expect(scorePair(toner, { title: 'Compatible Black Toner Cartridge for LaserJet Pro P1606dn, replaces HP CE278A' }).score).toBeLessThanOrEqual(QUANTITY_CONFLICT_CAP);
+    // What an item works with, or a platform, says nothing of who made it.
+    for (const title of ['SanDisk 64GB SDXC Card compatible with Canon EOS R50', 'Mini DisplayPort to DVI Adapter for MacBook and other compatible computers', 'Tonka Raceway XP compatible']) {
+      expect(scorePair({ title }, { title }).reasons.map((x) => x.code)).not.toContain('third-party-conflict');
+      expect(scorePair({ title }, { title: title.replace(/ ?(?:XP )?compatible(?: with)?/i, '') }).reasons.map((x) => x.code)).not.toContain('third-party-conflict');
+    }
+  });
+
   it('sinks a pair whose titles name different combos, unless one names the other’s word', () => {
     const standard = { title: 'DJI Osmo Action 5 Pro Action Camera Standard Combo', brand: 'DJI', priceCents: 34900 };
     const r = scorePair(standard, { title: 'DJI Osmo Action 5 Pro Action Camera Adventure Combo', brand: 'DJI', priceCents: 44900 });

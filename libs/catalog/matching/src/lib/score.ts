@@ -54,6 +54,7 @@ export type ReasonCode =
   | 'quantity-conflict'
   | 'colour-conflict'
   | 'edition-conflict'
+  | 'third-party-conflict'
   | 'price-implausible';
 
 export interface MatchReason {
@@ -159,6 +160,9 @@ function reasonsOf(a: PreparedOffer, b: PreparedOffer, ev: PairEvidence): MatchR
   if (ev.editionsConflict) {
     out.push({ code: 'edition-conflict', direction: -1, message: `edition differs: ${[...a.namedEditions].join('/')} vs ${[...b.namedEditions].join('/')}` });
   }
+  if (ev.thirdPartyConflict) {
+    out.push({ code: 'third-party-conflict', direction: -1, message: `${a.thirdParty ? 'first' : 'second'} is a third party's supply, the other the maker's` });
+  }
   if (f.priceImplausible && ev.priceRatio != null) {
     out.push({
       code: 'price-implausible',
@@ -198,7 +202,8 @@ export function applyRules(base: number, ev: PairEvidence): number {
   let s = base;
   if (gtinDecides(ev)) return Math.max(s, GTIN_MATCH_FLOOR);
   if (f.gtinDiffer) s = Math.min(s, GTIN_MISMATCH_CAP);
-  if (ev.quantityConflicts.some((c) => CAPPED_QUANTITY_KINDS.has(c.kind)) || ev.editionsConflict) s = Math.min(s, QUANTITY_CONFLICT_CAP);
+  const conflict = ev.quantityConflicts.some((c) => CAPPED_QUANTITY_KINDS.has(c.kind)) || ev.editionsConflict || ev.thirdPartyConflict;
+  if (conflict) s = Math.min(s, QUANTITY_CONFLICT_CAP);
   if (f.priceImplausible) s *= PRICE_IMPLAUSIBLE_FACTOR;
   return s;
 }
