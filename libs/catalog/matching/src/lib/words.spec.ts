@@ -97,6 +97,15 @@ describe('clusterEvidence', () => {
     expect(clusterEvidence(offer('Dyson V15', { model: '343207-01' }), [offer('Dyson V15', { model: '343207-01-BA' })]).identifierConflict).toBe(false);
   });
 
+  it('keeps a third party’s supply out of a product of the maker’s own, and the other way round', () => {
+    const original = offer('Xerox 108R00657 Extended-Capacity Maintenance Kit for WorkCentre C2424');
+    const remanufactured = offer('LD Xerox WorkCentre C2424 Remanufactured 108R00657 Extended-Capacity Maintenance Kit');
+    const plain = offer('Extended Capacity Maintenance Kit WorkCentre C2424');
+    expect(clusterEvidence(remanufactured, [plain, original]).makerConflict).toBe(true);
+    expect(clusterEvidence(original, [remanufactured]).makerConflict).toBe(true);
+    expect(clusterEvidence(original, [plain]).makerConflict).toBe(false);
+  });
+
   it('tells identifiers apart the same way for two offers alone', () => {
     expect(identifiersConflict({ gtin: '0027242919419', mpn: null }, { gtin: '0194252056639', mpn: null })).toBe(true);
     expect(identifiersConflict({ gtin: null, mpn: '343207-01-BA' }, { gtin: null, mpn: '788306-01-NY' })).toBe(true);

@@ -105,6 +105,8 @@ export interface ClusterEvidence {
   modelsAllHeld: boolean;
   /** Some member states another valid GTIN, or another part number (neither containing the other), than the item. */
   identifierConflict: boolean;
+  /** The item is a third party's supply and some member the maker's own, or the other way round (`thirdParty`). */
+  makerConflict: boolean;
   /**
    * Variant words ("pro", "max", "mini", "ultra", "cellular"…) that most members state and the item does not, or that
    * the item states and no member does: "iPhone 15" is not "iPhone 15 Pro", nor the other way round.
@@ -374,7 +376,8 @@ export function clusterEvidence(item: PreparedOffer, members: readonly PreparedO
   }
   const modelsAllHeld = itemModels.length > 0 && found.size === itemModels.length;
   const variantConflicts = variantConflictsOf(item, members);
-  return { colourConflict, numberConflict, quantityConflicts, modelHit, modelConflict, modelMismatch, modelsAllHeld, identifierConflict, editionConflict, lineConflict, generationConflict, variantConflicts };
+  const makerConflict = members.some((member) => member.thirdParty !== item.thirdParty);
+  return { colourConflict, numberConflict, quantityConflicts, modelHit, modelConflict, modelMismatch, modelsAllHeld, identifierConflict, makerConflict, editionConflict, lineConflict, generationConflict, variantConflicts };
 }
 
 /**

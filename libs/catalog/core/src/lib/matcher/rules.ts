@@ -67,7 +67,8 @@ export function fitsBetterThan(item: PreparedOffer, listed: PreparedOffer, other
 }
 
 /**
- * What keeps an item out of a product whatever its score: its members state another GTIN or part number, model number
+ * What keeps an item out of a product whatever its score: its members state another GTIN or part number, maker (a
+ * third party's supply against the maker's own: `makerConflict`), model number
  * (joining: one the item lacks while it states one they lack; else none of the item's), colour, plain number or
  * measured quantity; and, joining, another platform, language, version, school grade, licence count or kind of device
  * (`deviceKinds`: an iPad is no MacBook, however alike the rest of their words), the item alone against a bundle of it
@@ -76,6 +77,7 @@ export function fitsBetterThan(item: PreparedOffer, listed: PreparedOffer, other
  */
 export const conflicts = (evidence: ClusterEvidence, joining: boolean): boolean =>
   evidence.identifierConflict ||
+  evidence.makerConflict ||
   (joining ? evidence.modelMismatch || evidence.variantConflicts.length > 0 : evidence.modelConflict) ||
   evidence.colourConflict ||
   evidence.numberConflict ||
