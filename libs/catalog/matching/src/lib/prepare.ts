@@ -49,12 +49,12 @@ const ACCESSORY_FOR_RE =
   /(?<![a-z])(?:replacement|compatible with|for use with)(?![a-z])|(?<![a-z])(?:case|cover|sleeve|skin|charger|adapter|adaptor|cable|mount|stand|holder|strap|band|protector|battery|batteries|part|parts|refill|cartridge|toner|filter|remote|bag|cap|kit|dock)s? (?:for|to fit) (?!(?:sale|you|him|her|men|women|kids)(?![a-z]))/;
 
 /**
- * A supply that says it is not the maker's own: "remanufactured", "compatible" ("… compatible black toner"), "replaces
- * …". Not "compatible with …" nor "other compatible computers", which say what an item works with, nor "XP compatible",
- * a platform.
+ * A supply that says it is not the maker's own: "remanufactured", or "compatible" before the supply it names
+ ("compatible black toner cartridge", "… 52102001 compatible black printer ribbon"). Not "compatible with …", "SD card
+ * compatible", "XP compatible" nor "M-Audio compatible … software", which say what an item works with.
  */
 const THIRD_PARTY_RE =
-  /(?<![a-z])(?:remanufactured|(?<!(?:xp|mac|vista|windows|pc) )compatible(?! (?:with|computers|devices|models|systems|phones|products|cameras|printers|players|laptops|notebooks|tablets)(?![a-z]))|replaces)(?![a-z])/;
+  /(?<![a-z])(?:remanufactured|compatible (?!with )(?:[^ ]+ ){0,7}?(?:toner|ink|inkjet|cartridges?|drums?|ribbons?|batter(?:y|ies)|lamps?|fusers?|printheads?|labels?|tapes?))(?![a-z])/;
 
 export interface PreparedOffer {
   readonly [PREPARED]: true;

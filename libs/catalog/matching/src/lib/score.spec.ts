@@ -157,7 +157,7 @@ describe('scorePair', () => {
     expect(scorePair(disc, { title: 'Sony PlayStation 5 Slim Console', brand: 'Sony', priceCents: 47999 }).reasons.map((x) => x.code)).not.toContain('edition-conflict');
   });
 
-  it('sinks a pair of the maker’s own supply and a third party’s ("remanufactured", "compatible")', () => {
+  it('sinks a pair of the maker’s own supply and a third party’s ("remanufactured", "compatible … toner")', () => {
     const original = { title: 'Xerox 108R00657 Extended-Capacity Maintenance Kit for WorkCentre C2424', brand: 'Xerox', model: '108R00657', priceCents: 15484 };
     const r = scorePair(original, { title: 'LD Xerox WorkCentre C2424 Remanufactured 108R00657 Extended-Capacity Maintenance Kit', brand: '4inkjets', priceCents: 12999 });
     expect(r.score).toBeLessThanOrEqual(QUANTITY_CONFLICT_CAP);
@@ -165,7 +165,12 @@ describe('scorePair', () => {
     const toner = { title: 'HP CE278A Black LaserJet Toner Cartridge', brand: 'HP', priceCents: 6984 };
     expect(scorePair(toner, { title: 'Compatible Black Toner Cartridge for LaserJet Pro P1606dn, replaces HP CE278A' }).score).toBeLessThanOrEqual(QUANTITY_CONFLICT_CAP);
     // What an item works with, or a platform, says nothing of who made it.
-    for (const title of ['SanDisk 64GB SDXC Card compatible with Canon EOS R50', 'Mini DisplayPort to DVI Adapter for MacBook and other compatible computers', 'Tonka Raceway XP compatible']) {
+    for (const title of [
+      'SanDisk 64GB SDXC Card compatible with Canon EOS R50 ink-free photo printing',
+      'Polaroid 12 Megapixel Digital Camera SD card compatible Model i1236 Bundle',
+      'M-Audio Pro Tools M-Powered 7.3 M-Audio compatible world-class production software',
+      'Tonka Raceway XP compatible',
+    ]) {
       expect(scorePair({ title }, { title }).reasons.map((x) => x.code)).not.toContain('third-party-conflict');
       expect(scorePair({ title }, { title: title.replace(/ ?(?:XP )?compatible(?: with)?/i, '') }).reasons.map((x) => x.code)).not.toContain('third-party-conflict');
     }
