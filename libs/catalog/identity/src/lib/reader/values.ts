@@ -50,10 +50,6 @@ const MORE_TLD_CURRENCIES: Record<string, string> = {
   ec: 'USD', ge: 'GEL', am: 'AMD', az: 'AZN', uz: 'UZS', md: 'MDL', mk: 'MKD', ba: 'BAM', al: 'ALL', np: 'NPR', mn: 'MNT',
 };
 
-/**
- * What a shop's stock line says, in the languages of the shops read most: out of stock ("currently unavailable",
- * "sold out", "derzeit nicht verfügbar", "épuisé", "agotado", "esaurito"), in stock, or nothing sure.
-
 /** schema.org's ItemAvailability names a page may state of its item. */
 export type StockState = 'InStock' | 'OutOfStock' | 'PreOrder' | 'BackOrder' | 'Discontinued' | 'LimitedAvailability';
 /** schema.org's OfferItemCondition names. */
