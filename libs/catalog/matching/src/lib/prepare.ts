@@ -193,16 +193,28 @@ const NO_QUANTITIES: ReadonlyMap<QuantityKind, ReadonlySet<number>> = new Map();
 /** Edition words that are a picture format's name before these words ("4K Ultra HD" is no Ultra edition). */
 const NOT_AN_EDITION: ReadonlyMap<string, ReadonlySet<string>> = new Map([['ultra', new Set(['hd', 'high'])]]);
 
+/** Ordinal words before "edition", as numbers: "Seventh Edition" is the "7th Edition". */
+const ORDINAL_WORDS: Readonly<Record<string, number>> = {
+  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
+};
+const ordinal = (n: number): string => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
+
 /**
  * The editions a title names with the word "edition" ("Disc Edition", "Team Edition", "Pocket Edition"), which its
  * tokens leave out as listing noise, and the sets it names with "combo" ("Standard Combo", "Adventure Combo"): the word
- * before it, when that is a word of letters that is no platform ("Mac Edition") and no filler ("the", "new").
+ * before it, when that is a word of letters that is no platform ("Mac Edition") and no filler ("the", "new"); and a
+ * numbered edition ("7th Edition", "8th ed.", "Seventh Edition" → "7th"), which a book, a course or a program of
+ * another year is.
  */
 function namedEditions(title: string): string[] {
   const named: string[] = [];
-  for (const [, word] of foldText(title).matchAll(/\b([a-z]{2,})\s+(?:edition|combo)\b/g)) {
-    if (word && !(word in PLATFORM_WORDS) && !STOP_WORDS.has(word) && !MARKETING_WORDS.has(word)) named.push(editionOf(word) ?? word);
+  const text = foldText(title);
+  for (const [, word] of text.matchAll(/\b([a-z]{2,})\s+(?:edition|combo)\b/g)) {
+    if (!word || word in PLATFORM_WORDS || STOP_WORDS.has(word) || MARKETING_WORDS.has(word)) continue;
+    const nth = ORDINAL_WORDS[word];
+    named.push(nth ? ordinal(nth) : (editionOf(word) ?? word));
   }
+  for (const [, nth] of text.matchAll(/\b(\d{1,2})(?:st|nd|rd|th)\s+ed(?:ition)?\b/g)) named.push(ordinal(Number(nth)));
   return named;
 }
 

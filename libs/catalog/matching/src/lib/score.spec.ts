@@ -176,6 +176,16 @@ describe('scorePair', () => {
     }
   });
 
+  it('sinks a pair whose titles name different numbered editions, however they write the number', () => {
+    const seventh = { title: 'Adventure Workshop 4th-6th Grade 7th Edition', brand: 'Encore Software', priceCents: 1999 };
+    const r = scorePair(seventh, { title: 'Encore Inc Adventure Workshop 4th-6th Grade 8th Edition', priceCents: 1710 });
+    expect(r.score).toBeLessThanOrEqual(QUANTITY_CONFLICT_CAP);
+    expect(r.reasons.find((x) => x.code === 'edition-conflict')?.message).toBe('edition differs: 7th vs 8th');
+    for (const title of ['Adventure Workshop 4th-6th Grade Seventh Edition', 'Adventure Workshop 4th-6th Grade 7th ed. Win XP']) {
+      expect(scorePair(seventh, { title, priceCents: 1899 }).reasons.map((x) => x.code)).not.toContain('edition-conflict');
+    }
+  });
+
   it('sinks a pair whose titles name different combos, unless one names the other’s word', () => {
     const standard = { title: 'DJI Osmo Action 5 Pro Action Camera Standard Combo', brand: 'DJI', priceCents: 34900 };
     const r = scorePair(standard, { title: 'DJI Osmo Action 5 Pro Action Camera Adventure Combo', brand: 'DJI', priceCents: 44900 });
