@@ -93,7 +93,7 @@ export interface PairEvidence {
   priceRatio: number | null;
   /** Both titles name an edition or a combo, and none the same (`namedEditionsApart`: "Disc Edition", "Digital Edition"). */
   editionsConflict: boolean;
-  /** One title says it is a third party's supply ("remanufactured", "compatible"), the other does not. */
+  /** One title says it is a third party's supply ("remanufactured", "compatible … toner"), the other does not (`thirdParty`). */
   thirdPartyConflict: boolean;
 }
 

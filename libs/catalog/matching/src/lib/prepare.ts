@@ -204,11 +204,10 @@ const ordinal = (n: number): string => `${n}${n % 100 >= 11 && n % 100 <= 13 ? '
  * tokens leave out as listing noise, and the sets it names with "combo" ("Standard Combo", "Adventure Combo"): the word
  * before it, when that is a word of letters that is no platform ("Mac Edition") and no filler ("the", "new"); and a
  * numbered edition ("7th Edition", "8th ed.", "Seventh Edition" → "7th"), which a book, a course or a program of
- * another year is.
+ * another year is. Reads the title folded (`foldText`).
  */
-function namedEditions(title: string): string[] {
+function namedEditions(text: string): string[] {
   const named: string[] = [];
-  const text = foldText(title);
   for (const [, word] of text.matchAll(/\b([a-z]{2,})\s+(?:edition|combo)\b/g)) {
     if (!word || word in PLATFORM_WORDS || STOP_WORDS.has(word) || MARKETING_WORDS.has(word)) continue;
     const nth = ORDINAL_WORDS[word];
@@ -273,6 +272,7 @@ export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOff
   // A feed that runs its fields together leaves the price at the end of the title: it is the price, not a word.
   const pasted = stated === null ? pastedPrice(offer.title) : null;
   const title = pasted ? pasted.before : offer.title;
+  const folded = foldText(title);
   const tokens = tokenizeTitle(title);
   const mpn = normaliseModel(offer.model);
   const partNumber = normalisePartNumber(offer.model);
@@ -300,7 +300,7 @@ export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOff
     partNumber,
     models,
     strongModels,
-    modelText: (foldText(title).toUpperCase() + ' ' + (mpn ?? '')).replace(/[^A-Z0-9]/g, ''),
+    modelText: (folded.toUpperCase() + ' ' + (mpn ?? '')).replace(/[^A-Z0-9]/g, ''),
     tokens: new Set(tokens),
     tokenCount: tokens.length,
     firstToken: tokens[0] ?? null,
@@ -311,13 +311,13 @@ export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOff
     colours: setOrNone(colours.length > 0 ? colours : codeColours(title, offer.model)),
     colourNames: setOrNone(colourNames(title)),
     editions: editionInfo.editions,
-    namedEditions: setOrNone(namedEditions(title)),
+    namedEditions: setOrNone(namedEditions(folded)),
     editionLeads: editionInfo.leads,
     lineNumbers: lineNumbers.size > 0 ? lineNumbers : NO_LEADS,
     platforms: platformsOf(tokens),
-    accessory: ACCESSORY_RE.test(foldText(title)),
-    accessoryFor: ACCESSORY_FOR_RE.test(foldText(title)),
-    thirdParty: THIRD_PARTY_RE.test(foldText(title)),
+    accessory: ACCESSORY_RE.test(folded),
+    accessoryFor: ACCESSORY_FOR_RE.test(folded),
+    thirdParty: THIRD_PARTY_RE.test(folded),
     genders: gendersOf(tokens),
     price,
     listing: listingFacts(title, gtin, offer.model, pasted?.cents ?? null),
