@@ -230,6 +230,14 @@ describe('extractColours', () => {
     expect(extractColours('Acer Predator XB242U GS 24" Gaming Monitor Blk')).toEqual(['black']);
     expect(extractColours('Logitech MX Keys Mini Wht')).toEqual(['white']);
   });
+  it('reads wood finishes as colours, and not a maker named by one', () => {
+    expect(extractColours('LG WDP3 Laundry Pedestal with Drawer, Wild Cherry')).toEqual(['cherry']);
+    expect(extractColours('Bush Series C Bookcase, Hansen Cherry/Graphite Gray')).toEqual(['cherry', 'graphite', 'gray']);
+    expect(extractColours('Polk Audio Monitor 40 Bookshelf Speaker - Walnut')).toEqual(['walnut']);
+    expect(extractColours('Nikon Coolpix S550 Digital Camera Plum')).toEqual(['plum']);
+    expect(extractColours('Cherry MX Board 3.0 Keyboard Black')).toEqual(['black']);
+    expect(extractColours('Crimson Trace Laserguard')).toEqual([]);
+  });
   it('reads the colours of other languages by their English names, and not the "blu" of Blu-ray', () => {
     expect(extractColours('Nike Zoom Speed TR3 - Vert/ Blanc/ Noir')).toEqual(['green', 'white', 'black']);
     expect(extractColours('Nike Free Run - Nero/Bianco/Antracite')).toEqual(['black', 'white', 'anthracite']);

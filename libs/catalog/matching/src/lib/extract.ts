@@ -3,48 +3,9 @@
  * quantities.ts and exported from here too.
  */
 import { MARKETING_WORDS, STOP_WORDS, VARIANT_EDITIONS, foldText, isStorageSize, normaliseModel } from './normalise';
-import { FOREIGN_COLOURS } from './colour-words';
+import { COLOUR_CANON, COLOUR_RE, COLOURS } from './colour-words';
 
 export { extractQuantities, multipackCounts, quantitiesByKind, type Quantity, type QuantityKind } from './quantities';
-
-const COLOURS = [
-  'rose gold', 'space gray', 'space grey', 'midnight blue', 'navy blue', 'sky blue', 'dark blue', 'light blue',
-  'black', 'white', 'silver', 'gray', 'grey', 'red', 'blue', 'green', 'yellow', 'pink', 'purple', 'gold',
-  'brown', 'orange', 'beige', 'navy', 'titanium', 'graphite', 'charcoal', 'bronze', 'champagne', 'teal',
-  'ivory', 'midnight', 'starlight', 'cream', 'copper', 'platinum', 'violet', 'turquoise', 'burgundy', 'maroon',
-  'rose', 'mint', 'pistachio', 'aqua', 'lavender', 'lilac', 'coral', 'olive', 'cyan', 'magenta', 'indigo', 'khaki', 'onyx',
-  'camo', 'camouflage', 'blk', 'wht',
-  // Makers' own colour names (Google Pixel, Apple, Samsung): as telling as the plain ones.
-  'obsidian', 'porcelain', 'hazel', 'peony', 'wintergreen', 'ultramarine', 'whitestone',
-  'natural titanium', 'desert titanium', 'natural', 'desert', 'icyblue', 'iceblue', 'silverblue', 'whitesilver', 'aloe', 'sandstone', 'truffle',
-  'jade', 'raspberry', 'lime', 'dune', 'soapstone', 'ocean', 'bay', 'sapphire', 'slate', 'stainless steel',
-];
-/** Other spellings of a colour: British, shops' abbreviations ("Blk"), the long form of a short one, other languages. */
-const COLOUR_CANON: Record<string, string> = {
-  grey: 'gray', 'space grey': 'space gray', navy: 'navy blue', camouflage: 'camo', blk: 'black', wht: 'white', ...Object.fromEntries(FOREIGN_COLOURS),
-};
-const COLOUR_WORDS = [...COLOURS, 'anthracite', ...[...FOREIGN_COLOURS.keys()].filter((word) => !COLOURS.includes(word))];
-/**
- * Colour words that, before another word, describe it or name something else ("Natural Gas", "Microsoft Natural
- * Ergonomic Keyboard", "Sapphire Radeon", "Eee Slate EP121", "Planet Ocean"): a colour only where no word follows them
- * ("Titanium Case - Natural", "Smartphone, 128GB, Bay") or in a colour's name of their own ("Natural Titanium"), and
- * never after a number ("2-Bay").
- */
-const COLOURS_LAST_ONLY: ReadonlySet<string> = new Set(['natural', 'ocean', 'bay', 'sapphire', 'slate']);
-const colourPattern = (colour: string) =>
-  COLOURS_LAST_ONLY.has(colour) ? `(?<!\\d[\\s-]?)${colour.replace(' ', '\\s')}(?!\\s+[\\p{L}\\p{N}])` : colour.replace(' ', '\\s');
-/**
- * Words makers name a colour's shade by, a colour's part only right beside a colour word ("Cosmic Red" and "Volcanic
- * Red" of one controller, "Phantom Black", "Sierra Blue", "Stone Blue", "Pale Gray", "Blue Dusk", "White Smoke"):
- * elsewhere they name something else ("Stone Coffee Table", "Phantom 4 Drone", "Sierra Wireless").
- */
-const COLOUR_QUALIFIERS = [
-  'cosmic', 'volcanic', 'galactic', 'phantom', 'mystic', 'sierra', 'alpine', 'pacific', 'arctic', 'glacier', 'sterling',
-  'stone', 'pale', 'deep', 'jet', 'matte', 'frost', 'storm', 'dusk', 'smoke',
-];
-const PLAIN_COLOUR = `(?:${COLOUR_WORDS.filter((colour) => !COLOURS_LAST_ONLY.has(colour)).map((colour) => colour.replace(' ', '\\s')).join('|')})(?!\\p{L})`;
-const qualifierPattern = (word: string) => `${word}(?=[\\s-]+${PLAIN_COLOUR})|(?<=(?<!\\p{L})${PLAIN_COLOUR}[\\s-]+)${word}`;
-const COLOUR_RE = new RegExp(`(?<!\\p{L})(${[...COLOUR_WORDS.map(colourPattern), ...COLOUR_QUALIFIERS.map(qualifierPattern)].join('|')})(?!\\p{L})`, 'gu');
 
 /**
  * The words again with their last word completed to each longer colour name it begins ("… midnight" → "… midnight
