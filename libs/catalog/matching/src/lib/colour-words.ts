@@ -44,7 +44,7 @@ export const COLOURS = [
   'brown', 'orange', 'beige', 'navy', 'titanium', 'graphite', 'charcoal', 'bronze', 'champagne', 'teal',
   'ivory', 'midnight', 'starlight', 'cream', 'copper', 'platinum', 'violet', 'turquoise', 'burgundy', 'maroon',
   'rose', 'mint', 'pistachio', 'aqua', 'lavender', 'lilac', 'coral', 'olive', 'cyan', 'magenta', 'indigo', 'khaki', 'onyx',
-  'camo', 'camouflage', 'blk', 'wht', 'plum', 'crimson', 'cobalt',
+  'camo', 'camouflage', 'blk', 'wht', 'plum', 'crimson', 'cobalt', 'carbon',
   // Wood finishes of furniture, speakers and appliances ("Medium Cherry", "Wild Cherry"): a variant as a colour is.
   'cherry', 'mahogany', 'walnut',
   // Makers' own colour names (Google Pixel, Apple, Samsung): as telling as the plain ones.
@@ -66,8 +66,12 @@ const COLOUR_WORDS = [...COLOURS, 'anthracite', ...[...FOREIGN_COLOURS.keys()].f
 const COLOURS_LAST_ONLY: ReadonlySet<string> = new Set(['natural', 'ocean', 'bay', 'sapphire', 'slate']);
 /** Colour words that, first in a title, are the maker's name ("Cherry MX Board", "Crimson Trace"). */
 const COLOURS_NOT_FIRST: ReadonlySet<string> = new Set(['cherry', 'crimson']);
+/** Colour words that name a material before these words ("Carbon Fiber Tripod"), a colour elsewhere ("Black/Onyx/Carbon"). */
+const COLOURS_NOT_BEFORE: Readonly<Record<string, readonly string[]>> = { carbon: ['fiber', 'fibre', 'steel', 'composite'] };
 const colourPattern = (colour: string) => {
   if (COLOURS_LAST_ONLY.has(colour)) return `(?<!\\d[\\s-]?)${colour.replace(' ', '\\s')}(?!\\s+[\\p{L}\\p{N}])`;
+  const materials = COLOURS_NOT_BEFORE[colour];
+  if (materials) return `${colour}(?![\\s-]+(?:${materials.join('|')}))`;
   return COLOURS_NOT_FIRST.has(colour) ? `(?<!^[\\s\\p{P}]*)${colour}` : colour.replace(' ', '\\s');
 };
 /**

@@ -238,6 +238,13 @@ describe('extractColours', () => {
     expect(extractColours('Cherry MX Board 3.0 Keyboard Black')).toEqual(['black']);
     expect(extractColours('Crimson Trace Laserguard')).toEqual([]);
   });
+  it('reads carbon as a colour, and not as the material of carbon fibre or carbon steel', () => {
+    expect(extractColours('Kodak EasyShare M530 12MP Digital Camera, Carbon')).toEqual(['carbon']);
+    expect(extractColours('Asics Gel Sonoma 3 GTX - Black/Onyx/Carbon')).toEqual(['black', 'onyx', 'carbon']);
+    expect(extractColours('Manfrotto 055 Series 3-Section Carbon Fiber Tripod')).toEqual([]);
+    expect(extractColours('Manfrotto Pro Single Carbon Fibre Kit, Black')).toEqual(['black']);
+    expect(extractColours('Steel composite cable with carbon-steel core')).toEqual([]);
+  });
   it('reads the colours of other languages by their English names, and not the "blu" of Blu-ray', () => {
     expect(extractColours('Nike Zoom Speed TR3 - Vert/ Blanc/ Noir')).toEqual(['green', 'white', 'black']);
     expect(extractColours('Nike Free Run - Nero/Bianco/Antracite')).toEqual(['black', 'white', 'anthracite']);
