@@ -1,4 +1,4 @@
-import { codeColours, colourNames, colourNamesApart, coloursApart, cutColourCompletions, extractColours, extractLineNumbers, extractModelCandidates, extractQuantities, multipackCounts } from './extract';
+import { codeColours, colourNames, colourNamesApart, coloursApart, cutColourCompletions, extractColours, extractGenerations, extractLineNumbers, extractModelCandidates, extractQuantities, multipackCounts } from './extract';
 import { tokenizeTitle } from './normalise';
 import { prepareOffer } from './prepare';
 
@@ -95,6 +95,17 @@ describe('extractQuantities', () => {
     ]);
     expect(kinds('Duracell AA batteries 24-pack')).toEqual([['pack', 24]]);
     expect(kinds('Pens, pack of 12')).toEqual([['pack', 12]]);
+  });
+});
+
+describe('extractGenerations', () => {
+  it('reads only the generations written in Roman numerals, by the word they follow', () => {
+    const generations = (title: string) => Object.fromEntries([...extractGenerations(tokenizeTitle(title))].map(([word, values]) => [word, [...values]]));
+    expect(generations('Canon EOS 5D Mark IV DSLR Camera')).toEqual({ mark: ['4'] });
+    expect(generations('Sony Alpha 7 IV Mirrorless Camera')).toEqual({ 7: ['4'] });
+    expect(generations('OCZ Vertex 2 60GB 2.5" SATA II Solid State Drive')).toEqual({ sata: ['2'] });
+    expect(generations('Microsoft Xbox Series X Console')).toEqual({});
+    expect(generations('Pack of III')).toEqual({});
   });
 });
 

@@ -186,10 +186,9 @@ const GENERATION_AFTER = /^(?:[a-z]+|[a-z]*\d{1,3}[a-z]?)$/;
 export function extractLineNumbers(tokens: readonly string[]): Map<string, Set<string>> {
   const found = new Map<string, Set<string>>();
   for (const [i, token] of tokens.entries()) {
-    const generation = ROMAN_GENERATIONS.indexOf(token);
-    const named = tokens[i - 1];
-    if (generation >= 2 && named !== undefined && GENERATION_AFTER.test(named) && !AMOUNT_WORDS.has(named)) {
-      addLineNumber(found, named, String(generation));
+    const generation = romanGeneration(tokens, i);
+    if (generation) {
+      addLineNumber(found, ...generation);
       continue;
     }
     const [, letters, digits] = /^([a-z]{1,2})(\d{1,3})$/.exec(token) ?? [];
@@ -209,6 +208,26 @@ export function extractLineNumbers(tokens: readonly string[]): Map<string, Set<s
     if (next !== undefined && (MEASURE_WORD.test(next) || /^\d+$/.test(next))) continue;
     if (lettered) addLineNumber(found, before, number, letter);
     else addLineNumber(found, before, token);
+  }
+  return found;
+}
+
+/** The generation the token at `i` writes in Roman numerals, with the word it follows ("Mark IV" → mark, 4). */
+function romanGeneration(tokens: readonly string[], i: number): [string, string] | undefined {
+  const generation = ROMAN_GENERATIONS.indexOf(tokens[i] ?? '');
+  const named = tokens[i - 1];
+  return generation >= 2 && named !== undefined && GENERATION_AFTER.test(named) && !AMOUNT_WORDS.has(named) ? [named, String(generation)] : undefined;
+}
+
+/**
+ * The generations a title writes in Roman numerals, by the word they follow ("Canon EOS 5D Mark IV" → mark: 4): the
+ * line numbers that cannot be a count, a size or a version of something else.
+ */
+export function extractGenerations(tokens: readonly string[]): Map<string, Set<string>> {
+  const found = new Map<string, Set<string>>();
+  for (const i of tokens.keys()) {
+    const generation = romanGeneration(tokens, i);
+    if (generation) addLineNumber(found, ...generation);
   }
   return found;
 }

@@ -93,6 +93,8 @@ export interface PairEvidence {
   priceRatio: number | null;
   /** Both titles name an edition or a combo, and none the same (`namedEditionsApart`: "Disc Edition", "Digital Edition"). */
   editionsConflict: boolean;
+  /** Both titles write a generation in Roman numerals after one word, and none the same ("Mark III", "Mark IV"). */
+  generationConflict: boolean;
   /** One title says it is a third party's supply ("remanufactured", "compatible … toner"), the other does not (`thirdParty`). */
   thirdPartyConflict: boolean;
 }
@@ -306,7 +308,7 @@ export function pairEvidence(a: PreparedOffer, b: PreparedOffer): PairEvidence {
   f.pairWords = pairWordScore(a, b);
   f.embedCosine = embeddingCosine(a, b);
   Object.assign(f, codeNearMiss(a, b));
-  return { features: f, matchedModel, conflictingModels, quantityConflicts, priceRatio, editionsConflict: namedEditionsApart(a, b), thirdPartyConflict: a.thirdParty !== b.thirdParty };
+  return { features: f, matchedModel, conflictingModels, quantityConflicts, priceRatio, editionsConflict: namedEditionsApart(a, b), generationConflict: generationsApart(a, b), thirdPartyConflict: a.thirdParty !== b.thirdParty };
 }
 
 /** A code of one side written in the other's title or model number: exactly, or (8 characters or more) within it. */
@@ -362,6 +364,14 @@ export function featureVector(features: PairFeatures): number[] {
  * each side names one the other names not, nor says as a word ("Keyboard and Mouse Combo" is the "Wireless Combo" of a
  * listing that says "Wireless Keyboard and Mouse").
  */
+function generationsApart(a: PreparedOffer, b: PreparedOffer): boolean {
+  for (const [word, mine] of a.generations) {
+    const theirs = b.generations.get(word);
+    if (theirs && disjoint(mine, theirs)) return true;
+  }
+  return false;
+}
+
 function namedEditionsApart(a: PreparedOffer, b: PreparedOffer): boolean {
   if (!disjoint(a.namedEditions, b.namedEditions)) return false;
   return ![...a.namedEditions].some((word) => b.tokens.has(word)) && ![...b.namedEditions].some((word) => a.tokens.has(word));

@@ -3,7 +3,7 @@
  * against one query does the text work once per offer.
  */
 import { wordsMeaning } from './word-lists';
-import { codeColours, colourNames, extractColours, extractLineNumbers, extractModelCandidates, extractQuantities, quantitiesByKind, type QuantityKind } from './extract';
+import { codeColours, colourNames, extractColours, extractGenerations, extractLineNumbers, extractModelCandidates, extractQuantities, quantitiesByKind, type QuantityKind } from './extract';
 import { foldText, MARKETING_WORDS, normaliseBrand, normaliseGtin, normaliseModel, normalisePartNumber, STOP_WORDS, tokenizeTitle } from './normalise';
 import type { ItemIdentity } from './item';
 import { withoutWhatComesWith } from './comes-with';
@@ -91,6 +91,8 @@ export interface PreparedOffer {
   readonly editionLeads: ReadonlyMap<string, ReadonlySet<string>>;
   /** Numbers naming the model line, by the word they follow ("IdeaPad Slim 7" → slim: 7): `extractLineNumbers`. */
   readonly lineNumbers: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The line numbers written in Roman numerals ("EOS 5D Mark IV" → mark: 4): `extractGenerations`. */
+  readonly generations: ReadonlyMap<string, ReadonlySet<string>>;
   /** Platforms named in the title, canonical ("mac", "windows"). */
   readonly platforms: ReadonlySet<string>;
   /** Whether the title reads as an accessory for something else ("case for …"). */
@@ -287,7 +289,9 @@ export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOff
   const colours = extractColours(title);
   // A number with an inch or foot mark after it measures a size ("Samsung 19 ' Black … Series 6"), whatever word it follows.
   const marked = title.replace(MEASURE_MARK, '$1 inch ');
-  const lineNumbers = extractLineNumbers(marked === title ? tokens : tokenizeTitle(marked));
+  const lineTokens = marked === title ? tokens : tokenizeTitle(marked);
+  const lineNumbers = extractLineNumbers(lineTokens);
+  const generations = extractGenerations(lineTokens);
   const gtin = normaliseGtin(offer.gtin ?? null);
   const price = stated ?? pasted?.cents ?? null;
   return {
@@ -314,6 +318,7 @@ export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOff
     namedEditions: setOrNone(namedEditions(folded)),
     editionLeads: editionInfo.leads,
     lineNumbers: lineNumbers.size > 0 ? lineNumbers : NO_LEADS,
+    generations: generations.size > 0 ? generations : NO_LEADS,
     platforms: platformsOf(tokens),
     accessory: ACCESSORY_RE.test(folded),
     accessoryFor: ACCESSORY_FOR_RE.test(folded),

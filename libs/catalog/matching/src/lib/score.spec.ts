@@ -186,6 +186,17 @@ describe('scorePair', () => {
     }
   });
 
+  it('sinks a pair whose titles write different generations in Roman numerals after one word', () => {
+    const third = { title: 'Canon EOS 5D Mark III DSLR Camera (Body Only)', brand: 'Canon', priceCents: 179900 };
+    const r = scorePair(third, { title: 'Canon EOS 5D Mark IV DSLR Camera (Body Only)', brand: 'Canon', priceCents: 189900 });
+    expect(r.score).toBeLessThanOrEqual(QUANTITY_CONFLICT_CAP);
+    expect(r.reasons.find((x) => x.code === 'generation-conflict')?.message).toBe('generation differs: mark 3 vs mark 4');
+    // The same generation, or a title that writes none, is no conflict; nor is a number in digits after another word.
+    for (const title of ['Canon EOS 5D Mark III Digital SLR Body', 'Canon EOS 5D DSLR Camera Body', 'Canon EOS 5D Mark III Body, 2 Batteries']) {
+      expect(scorePair(third, { title, brand: 'Canon', priceCents: 174900 }).reasons.map((x) => x.code)).not.toContain('generation-conflict');
+    }
+  });
+
   it('sinks a pair whose titles name different combos, unless one names the other’s word', () => {
     const standard = { title: 'DJI Osmo Action 5 Pro Action Camera Standard Combo', brand: 'DJI', priceCents: 34900 };
     const r = scorePair(standard, { title: 'DJI Osmo Action 5 Pro Action Camera Adventure Combo', brand: 'DJI', priceCents: 44900 });

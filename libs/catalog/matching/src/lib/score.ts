@@ -11,7 +11,8 @@
  * - so do two editions each title names with the word ("Disc Edition" vs "Digital Edition", "Standard Edition" vs
  *   "Professional Edition"): of the labelled pairs of the public sets whose titles do so, none is a match (Amazon-
  *   Google: 89 of train, 28 of valid), and the model, which sees edition words on one side mostly in matches, trusts
- *   the rest of the titles;
+ *   the rest of the titles; and two generations written in Roman numerals after one word ("EOS 5D Mark III" vs
+ *   "Mark IV");
  * - a price ratio outside 0.3–3.3 multiplies the score by 0.6.
  */
 import { type PairEvidence, PLAUSIBLE_PRICE_RATIO, pairEvidence } from './features';
@@ -54,6 +55,7 @@ export type ReasonCode =
   | 'quantity-conflict'
   | 'colour-conflict'
   | 'edition-conflict'
+  | 'generation-conflict'
   | 'third-party-conflict'
   | 'price-implausible';
 
@@ -101,6 +103,10 @@ export function toPrepared(offer: ItemIdentity | PreparedOffer, stats?: IdfStats
 const GTIN_AGAINST = { mpn: 'different part numbers', model: 'different model numbers', quantity: 'a quantity differs', price: 'prices more than 2x apart' } as const;
 
 const fmt = (n: number): string => (Math.round(n * 100) / 100).toString();
+
+/** The generations a title writes in Roman numerals, as "mark 4". */
+const generationNames = (offer: PreparedOffer): string =>
+  [...offer.generations].flatMap(([word, values]) => [...values].map((value) => `${word} ${value}`)).join('/');
 
 function formatQuantity(kind: string, v: number): string {
   if (kind === 'data') {
@@ -160,6 +166,9 @@ function reasonsOf(a: PreparedOffer, b: PreparedOffer, ev: PairEvidence): MatchR
   if (ev.editionsConflict) {
     out.push({ code: 'edition-conflict', direction: -1, message: `edition differs: ${[...a.namedEditions].join('/')} vs ${[...b.namedEditions].join('/')}` });
   }
+  if (ev.generationConflict) {
+    out.push({ code: 'generation-conflict', direction: -1, message: `generation differs: ${generationNames(a)} vs ${generationNames(b)}` });
+  }
   if (ev.thirdPartyConflict) {
     out.push({ code: 'third-party-conflict', direction: -1, message: `${a.thirdParty ? 'first' : 'second'} is a third party's supply, the other the maker's` });
   }
@@ -202,7 +211,7 @@ export function applyRules(base: number, ev: PairEvidence): number {
   let s = base;
   if (gtinDecides(ev)) return Math.max(s, GTIN_MATCH_FLOOR);
   if (f.gtinDiffer) s = Math.min(s, GTIN_MISMATCH_CAP);
-  const conflict = ev.quantityConflicts.some((c) => CAPPED_QUANTITY_KINDS.has(c.kind)) || ev.editionsConflict || ev.thirdPartyConflict;
+  const conflict = ev.quantityConflicts.some((c) => CAPPED_QUANTITY_KINDS.has(c.kind)) || ev.editionsConflict || ev.generationConflict || ev.thirdPartyConflict;
   if (conflict) s = Math.min(s, QUANTITY_CONFLICT_CAP);
   if (f.priceImplausible) s *= PRICE_IMPLAUSIBLE_FACTOR;
   return s;
