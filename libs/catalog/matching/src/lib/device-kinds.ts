@@ -28,6 +28,6 @@ export function deviceKinds(offer: PreparedOffer): string[] {
     const kind = DEVICE_WORDS[token];
     if (kind !== undefined) kinds.add(kind);
   }
-  if ((kinds.has('laptop') || kinds.has('tablet')) && BOTH.test(offer.offer.title.toLowerCase().replace(/[^a-z0-9]+/g, ' '))) kinds.add('laptop').add('tablet');
+  if ((kinds.has('laptop') || kinds.has('tablet')) && BOTH.test(offer.title.toLowerCase().replace(/[^a-z0-9]+/g, ' '))) kinds.add('laptop').add('tablet');
   return [...kinds];
 }

@@ -18,7 +18,7 @@ function lineModelOf(offer: PreparedOffer, word: string): string | undefined {
   const glued = /^([a-z]{1,2})(\d{1,3})$/.exec(word);
   if (glued) return offer.lineNumbers.get(glued[1] as string)?.has(String(Number(glued[2]))) ? `${glued[1]} ${Number(glued[2])}` : undefined;
   const plain = /^(\d{1,2})([a-z]?)$/.exec(word);
-  if (!plain || new RegExp(`(?<![\\d.])${plain[1]}\\.\\d`).test(foldText(offer.offer.title))) return undefined;
+  if (!plain || new RegExp(`(?<![\\d.])${plain[1]}\\.\\d`).test(foldText(offer.title))) return undefined;
   const value = `${Number(plain[1])}${plain[2]}`;
   for (const [key, values] of offer.lineNumbers) if (values.has(value)) return `${key} ${value}`;
   return undefined;
@@ -74,7 +74,7 @@ const lettersCache = new WeakMap<PreparedOffer, ReadonlyMap<string, string>>();
 function lineLetters(offer: PreparedOffer): ReadonlyMap<string, string> {
   const known = lettersCache.get(offer);
   if (known) return known;
-  const tokens = tokenizeTitle(offer.offer.title);
+  const tokens = tokenizeTitle(offer.title);
   const found = new Map<string, string>();
   tokens.forEach((token, at) => {
     const before = tokens[at - 1];
@@ -106,7 +106,7 @@ const numberedCache = new WeakMap<PreparedOffer, ReadonlyMap<string, ReadonlySet
 function numberedWords(offer: PreparedOffer): ReadonlyMap<string, ReadonlySet<string>> {
   const known = numberedCache.get(offer);
   if (known) return known;
-  const tokens = tokenizeTitle(offer.offer.title);
+  const tokens = tokenizeTitle(offer.title);
   let found: Map<string, Set<string>> | null = null;
   tokens.forEach((token, at) => {
     const before = tokens[at - 1];
@@ -160,7 +160,7 @@ const tokensCache = new WeakMap<PreparedOffer, readonly string[]>();
 /** An offer's title words in order, repeats kept (worked out once per prepared offer). */
 function titleTokens(offer: PreparedOffer): readonly string[] {
   let tokens = tokensCache.get(offer);
-  if (!tokens) tokensCache.set(offer, (tokens = tokenizeTitle(offer.offer.title)));
+  if (!tokens) tokensCache.set(offer, (tokens = tokenizeTitle(offer.title)));
   return tokens;
 }
 
@@ -210,7 +210,7 @@ function namedVariantEditions(offer: PreparedOffer): ReadonlyMap<string, string>
   if (known) return known;
   const out = new Map<string, string>();
   if (offer.editions.size > 0) {
-    for (const [, lead, edition] of foldText(offer.offer.title).matchAll(NAMED_EDITION_RE)) {
+    for (const [, lead, edition] of foldText(offer.title).matchAll(NAMED_EDITION_RE)) {
       if (lead && edition && offer.editions.has(edition) && !NOT_A_NAME.has(lead) && !out.has(edition)) out.set(edition, lead);
     }
   }

@@ -59,6 +59,8 @@ const THIRD_PARTY_RE =
 export interface PreparedOffer {
   readonly [PREPARED]: true;
   readonly offer: ItemIdentity;
+  /** The title as read: the offer's, without a price pasted at its end (`pastedPrice`). */
+  readonly title: string;
   readonly stats: IdfStats | undefined;
   /** Normalised brand: the offer's own, else a known brand read from the start of the title. */
   readonly brand: string | null;
@@ -297,6 +299,7 @@ export function prepareOffer(offer: ItemIdentity, stats?: IdfStats): PreparedOff
   return {
     [PREPARED]: true,
     offer,
+    title,
     stats,
     brand: normaliseBrand(offer.brand) ?? brandFromTitle(tokens, stats),
     gtin,

@@ -325,6 +325,11 @@ describe('variantConflicts', () => {
     expect(apart('Denon 7.1 Channel Home Theater Receiver', 'Denon 5.1 Channel Home Theater Receiver')).toEqual([]);
     expect(apart('Lenovo 15.6 inch Laptop', 'Lenovo 14.0 inch Laptop')).toEqual([]);
   });
+  it('reads no version in a price pasted at the end of a title that states no price of its own', () => {
+    // A feed that runs its fields together: "38.92" is the price, not version 38.
+    const pasted = clusterEvidence(prepareOffer({ title: 'kingston 2gb ddr2 667mhz notebook memory kingston 38.92' }), [prepareOffer({ title: 'Kingston 2GB DDR2 667MHz Notebook Memory v2.0' })]);
+    expect(pasted.variantConflicts).toEqual([]);
+  });
   it('tells devices of two kinds apart, by the kind named or a line only ever of one kind', () => {
     expect(apart('Apple iPad Air 13-inch M2 256GB Wi-Fi - Space Gray', 'Apple MacBook Air 13-inch M2 8GB RAM 256GB SSD Laptop - Space Gray')).toEqual(['device']);
     expect(apart('Apple iPad Air 13-inch M2 256GB Wi-Fi', 'MacBook Air 13-inch M2 8GB RAM 256GB SSD - Space Gray')).toEqual(['device']);

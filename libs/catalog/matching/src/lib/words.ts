@@ -171,7 +171,7 @@ export function variantsOf(offer: PreparedOffer): ReadonlyMap<VariantKind, Reado
     const language = LANGUAGES[token];
     if (language) add('language', language);
   }
-  const text = offer.offer.title.toLowerCase();
+  const text = offer.title.toLowerCase();
   for (const match of text.matchAll(VERSION_RE)) add('version', String(Number(match[1] ?? match[2])));
   for (const [, grade] of text.matchAll(GRADE_RE)) if (grade !== undefined) add('grade', grade.replace('-', '').replace(/^prek(indergarten)?$/, 'prek'));
   if (/(?<![a-z])(?:stand-?alone|standard)(?![a-z])/.test(text)) add('set', 'alone');

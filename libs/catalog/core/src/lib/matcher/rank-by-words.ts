@@ -77,7 +77,7 @@ export function* rankByWords(cache: OfferCache, item: ItemIdentity, preparedItem
     if (read === undefined) {
       const offers = prepared.get(productId) ?? [];
       const naming = offers.filter((offer) => offer.accessory);
-      read = { names: naming.length * 2 > offers.length, made: naming.filter((offer) => readsAsAccessory(offer.offer.title)).length * 2 > offers.length };
+      read = { names: naming.length * 2 > offers.length, made: naming.filter((offer) => readsAsAccessory(offer.title)).length * 2 > offers.length };
       accessoryReads.set(productId, read);
     }
     return made ? read.made : read.names;

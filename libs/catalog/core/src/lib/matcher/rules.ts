@@ -192,14 +192,14 @@ export function agreesWithOwnListings(item: PreparedOffer, own: readonly Prepare
  */
 export function relistingOf(item: PreparedOffer, own: readonly PreparedOffer[]): PreparedOffer | null {
   if (item.price === null) return null;
-  const title = compactTitle(item.offer.title);
+  const title = compactTitle(item.title);
   if (title.length === 0) return null;
   const price = item.price;
   return (
     own.find((listing) => {
       if (listing.price === null || Math.max(price, listing.price) > OWN_LISTING_PRICE_RATIO * Math.min(price, listing.price)) return false;
       if (item.brand !== null && listing.brand !== null && !brandsAgree(item.brand, listing.brand)) return false;
-      return compactTitle(listing.offer.title) === title && !conflicts(clusterEvidence(item, [listing]), true);
+      return compactTitle(listing.title) === title && !conflicts(clusterEvidence(item, [listing]), true);
     }) ?? null
   );
 }
