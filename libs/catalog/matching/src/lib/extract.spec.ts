@@ -261,6 +261,10 @@ describe('extractColours', () => {
     expect(extractColours('Nike Free Run - Nero/Bianco/Antracite')).toEqual(['black', 'white', 'anthracite']);
     expect(extractColours('Dziecięce buty - Biały/Czarny/Volt')).toEqual(['white', 'black']);
     expect(extractColours('Sneaker Schwarz-Weiß, Morado oscuro')).toEqual(['black', 'white', 'purple']);
+    // A maker's colour names in the shop's language: Nike's Obsidian, Onyx and Crimson, Puma's silver.
+    expect(extractColours('Nike Air Zoom Pegasus 34 - Obsidienne/Blanc')).toEqual(['obsidian', 'white']);
+    expect(extractColours('Nike Mercurial Vapor - Negro/Plateado/Carmin')).toEqual(['black', 'silver', 'crimson']);
+    expect(extractColours('Nike Air Max - Ossidiana/Onice')).toEqual(['obsidian', 'onyx']);
     expect(extractColours('Sony BDP-S3700 Blu-ray Player')).toEqual([]);
     expect(tokenizeTitle('Nike Pegasus 33 Morado/Blanco/Rosa')).toEqual(tokenizeTitle('Nike Pegasus 33 Purple/White/Pink'));
   });
