@@ -124,6 +124,10 @@ describe('extractModelCandidates', () => {
     expect(extractModelCandidates('HP 85A Black Toner CE285A')).toContain('CE285A');
     expect(extractModelCandidates('Samsung SL-C1000 colour printer')).toContain('SLC1000');
   });
+  it('takes no size in the octets of French shops for a model', () => {
+    expect(extractModelCandidates('Seagate IronWolf ST1000VN002 1To 64Mo cache')).toEqual(['ST1000VN002']);
+    expect(extractModelCandidates('Clé USB 32Go Kingston DataTraveler')).toEqual([]);
+  });
   it('reads a part number whose point a feed set apart as one number', () => {
     expect(extractModelCandidates('Tomtom GPS Receiver Accessory Kit 9N00 .101')).toEqual(['9N00101']);
     expect(extractModelCandidates('Tomtom GPS Mount and USB Car Charger 9N00101')).toEqual(['9N00101']);

@@ -240,7 +240,7 @@ function addLineNumber(found: Map<string, Set<string>>, key: string, value: stri
 
 // Tokens that mix letters and digits but are units, resolutions or common specs, not models.
 const NOT_A_MODEL = [
-  /^\d+(?:\.\d+)?(?:kb|mb|gb|tb|in|inch|w|watts?|kw|mah|hz|khz|mhz|ghz|mm|cm|m|mp|ft|oz|lb|lbs|v|mw|ml|l|g|kg|x|k|p|i|pk|ct|pcs|pack|st|nd|rd|th|s|d|hr|hrs|min|yr|yrs|mbps|gbps|kbs|mbs|gbs|ms|rpm|db|ohm|a|ma|amp|mph)$/,
+  /^\d+(?:\.\d+)?(?:kb|mb|gb|tb|ko|mo|go|to|in|inch|w|watts?|kw|mah|hz|khz|mhz|ghz|mm|cm|m|mp|ft|oz|lb|lbs|v|mw|ml|l|g|kg|x|k|p|i|pk|ct|pcs|pack|st|nd|rd|th|s|d|hr|hrs|min|yr|yrs|mbps|gbps|kbs|mbs|gbs|ms|rpm|db|ohm|a|ma|amp|mph)$/,
   // Durations and counts written with a word ("30-Hour Battery Life", "2-Year Protection Plan", "4-Port").
   /^\d+(?:hours?|years?|days?|months?|weeks?|minutes?|mins|seconds?|secs?|pieces?|ports?|cups?|quarts?|qt|inches|feet|foot|cores?|speeds?|persons?|people|gallons?|gal|lumens?|btu|digits?|way|users?|colou?rs?|channels?)$/,
   /^(?:hdmi|ddr|pc|wii|xbox|win|windows|office|cat|sata|pcie|ieee|mpeg|vol|version|gen|series|no|model|part|type|class|grade|level|size|wifi)\d+(?:\.\d+)?[a-z]?$/,
