@@ -48,7 +48,7 @@ export const COLOURS = [
   'brown', 'orange', 'beige', 'navy', 'titanium', 'graphite', 'charcoal', 'bronze', 'champagne', 'teal',
   'ivory', 'midnight', 'starlight', 'cream', 'copper', 'platinum', 'violet', 'turquoise', 'burgundy', 'maroon',
   'rose', 'mint', 'pistachio', 'aqua', 'lavender', 'lilac', 'coral', 'olive', 'cyan', 'magenta', 'indigo', 'khaki', 'onyx',
-  'camo', 'camouflage', 'blk', 'wht', 'plum', 'crimson', 'cobalt', 'carbon',
+  'camo', 'camouflage', 'blk', 'wht', 'plum', 'crimson', 'cobalt', 'carbon', 'rosegold',
   // Wood finishes of furniture, speakers and appliances ("Medium Cherry", "Wild Cherry"): a variant as a colour is.
   'cherry', 'mahogany', 'walnut',
   // Makers' own colour names (Google Pixel, Apple, Samsung): as telling as the plain ones.
@@ -58,7 +58,7 @@ export const COLOURS = [
 ];
 /** Other spellings of a colour: British, shops' abbreviations ("Blk"), the long form of a short one, other languages. */
 export const COLOUR_CANON: Record<string, string> = {
-  grey: 'gray', 'space grey': 'space gray', navy: 'navy blue', camouflage: 'camo', blk: 'black', wht: 'white', ...Object.fromEntries(FOREIGN_COLOURS),
+  grey: 'gray', 'space grey': 'space gray', rosegold: 'rose gold', navy: 'navy blue', camouflage: 'camo', blk: 'black', wht: 'white', ...Object.fromEntries(FOREIGN_COLOURS),
 };
 const COLOUR_WORDS = [...COLOURS, 'anthracite', ...[...FOREIGN_COLOURS.keys()].filter((word) => !COLOURS.includes(word))];
 /**

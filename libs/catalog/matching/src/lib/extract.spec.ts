@@ -244,6 +244,9 @@ describe('extractColours', () => {
     // Shops' abbreviations: an eBay "Blk" monitor is a black one.
     expect(extractColours('Acer Predator XB242U GS 24" Gaming Monitor Blk')).toEqual(['black']);
     expect(extractColours('Logitech MX Keys Mini Wht')).toEqual(['white']);
+    // Rose gold written as one word, as watch shops do ("Rosegold", German "Roségold").
+    expect(extractColours('Daniel Wellington Classy Sheffield Roségold 26mm')).toEqual(['rose gold']);
+    expect(extractColours('Cambridge Rosegold Herrenuhr 40mm')).toEqual(extractColours('Cornwall Rose Gold 40mm'));
   });
   it('reads wood finishes as colours, and not a maker named by one', () => {
     expect(extractColours('LG WDP3 Laundry Pedestal with Drawer, Wild Cherry')).toEqual(['cherry']);
