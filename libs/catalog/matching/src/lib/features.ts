@@ -359,11 +359,7 @@ export function featureVector(features: PairFeatures): number[] {
   return FEATURE_NAMES.map((n) => features[n]);
 }
 
-/**
- * Two editions or combos named apart ("Disc Edition" and "Digital Edition", "Standard Combo" and "Adventure Combo"):
- * each side names one the other names not, nor says as a word ("Keyboard and Mouse Combo" is the "Wireless Combo" of a
- * listing that says "Wireless Keyboard and Mouse").
- */
+/** Two generations in Roman numerals after one word, none shared ("Mark III" and "Mark IV"): `extractGenerations`. */
 function generationsApart(a: PreparedOffer, b: PreparedOffer): boolean {
   for (const [word, mine] of a.generations) {
     const theirs = b.generations.get(word);
@@ -372,6 +368,11 @@ function generationsApart(a: PreparedOffer, b: PreparedOffer): boolean {
   return false;
 }
 
+/**
+ * Two editions or combos named apart ("Disc Edition" and "Digital Edition", "Standard Combo" and "Adventure Combo"):
+ * each side names one the other names not, nor says as a word ("Keyboard and Mouse Combo" is the "Wireless Combo" of a
+ * listing that says "Wireless Keyboard and Mouse").
+ */
 function namedEditionsApart(a: PreparedOffer, b: PreparedOffer): boolean {
   if (!disjoint(a.namedEditions, b.namedEditions)) return false;
   return ![...a.namedEditions].some((word) => b.tokens.has(word)) && ![...b.namedEditions].some((word) => a.tokens.has(word));
