@@ -68,7 +68,10 @@ const COLOUR_WORDS = [...COLOURS, 'anthracite', ...[...FOREIGN_COLOURS.keys()].f
  * never after a number ("2-Bay").
  */
 const COLOURS_LAST_ONLY: ReadonlySet<string> = new Set(['natural', 'ocean', 'bay', 'sapphire', 'slate']);
-/** Colour words that, first in a title, are the maker's name ("Cherry MX Board", "Crimson Trace"). */
+/**
+ * Colour words that, first in a title with more words after them, are the maker's name ("Cherry MX Board", "Crimson
+ * Trace"); the word alone ("cherry", a colour typed last in a search) is the colour.
+ */
 const COLOURS_NOT_FIRST: ReadonlySet<string> = new Set(['cherry', 'crimson']);
 /** Colour words that name a material before these words ("Carbon Fiber Tripod"), a colour elsewhere ("Black/Onyx/Carbon"). */
 const COLOURS_NOT_BEFORE: Readonly<Record<string, readonly string[]>> = { carbon: ['fiber', 'fibre', 'steel', 'composite'] };
@@ -76,7 +79,7 @@ const colourPattern = (colour: string) => {
   if (COLOURS_LAST_ONLY.has(colour)) return `(?<!\\d[\\s-]?)${colour.replace(' ', '\\s')}(?!\\s+[\\p{L}\\p{N}])`;
   const materials = COLOURS_NOT_BEFORE[colour];
   if (materials) return `${colour}(?![\\s-]+(?:${materials.join('|')}))`;
-  return COLOURS_NOT_FIRST.has(colour) ? `(?<!^[\\s\\p{P}]*)${colour}` : colour.replace(' ', '\\s');
+  return COLOURS_NOT_FIRST.has(colour) ? `(?:(?<!^[\\s\\p{P}]*)|(?=${colour}[\\s\\p{P}]*$))${colour}` : colour.replace(' ', '\\s');
 };
 /**
  * Words makers name a colour's shade by, a colour's part only right beside a colour word ("Cosmic Red" and "Volcanic

@@ -255,6 +255,8 @@ describe('extractColours', () => {
     expect(extractColours('Nikon Coolpix S550 Digital Camera Plum')).toEqual(['plum']);
     expect(extractColours('Cherry MX Board 3.0 Keyboard Black')).toEqual(['black']);
     expect(extractColours('Crimson Trace Laserguard')).toEqual([]);
+    // The word alone, as a search's last word is read, is the colour.
+    expect(extractColours('Cherry')).toEqual(['cherry']);
   });
   it('reads carbon as a colour, and not as the material of carbon fibre or carbon steel', () => {
     expect(extractColours('Kodak EasyShare M530 12MP Digital Camera, Carbon')).toEqual(['carbon']);

@@ -50,7 +50,7 @@ const ACCESSORY_FOR_RE =
 
 /**
  * A supply that says it is not the maker's own: "remanufactured", or "compatible" before the supply it names
- ("compatible black toner cartridge", "… 52102001 compatible black printer ribbon"). Not "compatible with …", "SD card
+ * ("compatible black toner cartridge", "… 52102001 compatible black printer ribbon"). Not "compatible with …", "SD card
  * compatible", "XP compatible" nor "M-Audio compatible … software", which say what an item works with.
  */
 const THIRD_PARTY_RE =
