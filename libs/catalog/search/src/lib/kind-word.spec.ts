@@ -55,6 +55,23 @@ describe('kindOnlyAsPurpose', () => {
     expect((await kindOnlyAsPurpose(filed, 'sony case', [3])).size).toBe(0);
   });
 
+  it('reads the beginning of a listing copied from its maker’s name on as its name, wherever the copy stops', async () => {
+    const filed = listingsCatalog(
+      { 1: ['Razer Pro Click Mobile Notebook Mouse Pink'], 2: ['Polaroid i1237 Pink 12MP Digital Camera w 3x Optical Zoom'], 3: ['Dell UltraSharp U2723QE 4K USB-C Hub Monitor'] },
+      {},
+      { 1: 'Razer', 2: 'Polaroid', 3: 'Dell' },
+      { 1: 'Mice', 2: 'Digital Cameras', 3: 'Monitors' },
+    );
+    expect((await kindOnlyAsPurpose(filed, 'Razer Pro Click Mobile Notebook', [1])).size).toBe(0);
+    expect((await kindOnlyAsPurpose(filed, 'polaroid i1237 pink 12mp digital', [2])).size).toBe(0);
+    expect((await kindOnlyAsPurpose(filed, 'dell ultrasharp u2723qe 4k usb-c hub', [3])).size).toBe(0);
+    // Fewer words, words not from the listing's beginning, or without the maker's name, are words of a kind sought.
+    expect([...(await kindOnlyAsPurpose(filed, 'razer notebook', [1]))]).toEqual([1]);
+    expect([...(await kindOnlyAsPurpose(filed, 'razer mobile notebook', [1]))]).toEqual([1]);
+    expect([...(await kindOnlyAsPurpose(filed, 'pro click mobile notebook', [1]))]).toEqual([1]);
+    expect([...(await kindOnlyAsPurpose(filed, '4k usb-c hub', [3]))]).toEqual([3]);
+  });
+
   it('reads what a listing states in brackets as its variant, not its kind, whatever the kind word', async () => {
     expect([...(await kindOnlyAsPurpose(catalog, '1tb ssd', [7, 8]))]).toEqual([7]);
     // Unless the words typed open a bracket themselves: they copy the listing's variant.

@@ -55,6 +55,23 @@ function modifierPattern(kind: string, category: string | null): RegExp | null {
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${forms(kind)})\\s+(?=(?:${forms(named)})(?![\\p{L}\\p{N}]))`, 'gu');
 }
 
+/** Typed words, the maker's name first, that a listing begins with are its name copied, however many (`copiedName`). */
+const COPIED_WORDS = 4;
+
+/**
+ * Whether the words typed are the beginning of one of the titles, from the maker's name on, and `COPIED_WORDS` words or
+ * more: a shopper who copies "Razer Pro Click Mobile Notebook" from "Razer Pro Click Mobile Notebook Mouse Pink" stops
+ * anywhere, so the last word copied names no kind sought ("notebook" of a notebook mouse, "digital" of a digital camera).
+ */
+function copiedName(typed: readonly string[], maker: string | null | undefined, titles: readonly string[]): boolean {
+  const makerWords = wordsOf(foldText(maker ?? ''));
+  if (typed.length < COPIED_WORDS || makerWords.length === 0 || makerWords.some((word, at) => typed[at] !== word)) return false;
+  return titles.some((title) => {
+    const words = wordsOf(title);
+    return typed.every((word, at) => words[at] === word);
+  });
+}
+
 /** What the kind-word reading takes from the catalog: the products' names, and their listings. */
 export type KindWordReads = Pick<CatalogRepository, 'getProducts' | 'offerRefsOfProducts' | 'offerItems'>;
 
@@ -63,7 +80,7 @@ export type KindWordReads = Pick<CatalogRepository, 'getProducts' | 'offerRefsOf
  * "including" (a "Smart TV with Soundbar" is no soundbar), or "for" when it is an everyday word (a name after "for" is
  * what the listing is: "for Mac"), or in brackets (unless the words typed open one themselves: "hoyle solitaire (jewel case"
  * copies the listing's own variant). None when the kind is no word of three letters or more: a model number is matched
- * as the ranking says.
+ * as the ranking says. Nor a product one of whose listings (or its name) begins with the words typed (`copiedName`).
  */
 export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, productIds: readonly number[]): Promise<Set<number>> {
   const kind = headWord(words.split(/\s+/).filter(Boolean));
@@ -102,10 +119,16 @@ export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, p
     const kinds = others.filter((word) => word !== maker);
     return !everyday && titles.some((title) => kinds.some((word) => holds(wordsOf(ownPart(title, productId)), word)));
   };
+  const typed = wordsOf(foldText(words));
+  // The listings read, and the product's own name.
+  const copied = (titles: readonly string[], productId: number) => {
+    const product = products.get(productId);
+    return copiedName(typed, product?.brand, [...titles, foldText(product?.title ?? '')]);
+  };
   const unnamed = productIds.filter((productId) => {
     const name = readsBrackets ? foldText(products.get(productId)?.title ?? '') : '';
     const own = wordsOf(ownPart(name, productId));
-    if (!sizedPart(name, folded) || holds(own, folded) || others.some((word) => holds(own, word))) return true;
+    if (!sizedPart(name, folded) || holds(own, folded) || others.some((word) => holds(own, word)) || copied([], productId)) return true;
     only.add(productId);
     return false;
   });
@@ -122,7 +145,7 @@ export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, p
       return title === undefined ? [] : [foldText(title)];
     });
     const holding = titles.filter((title) => holds(wordsOf(title), folded)).length;
-    if (!ownKind(titles, productId) && !ownOther(titles, productId) && holding > 0) {
+    if (!ownKind(titles, productId) && !ownOther(titles, productId) && !copied(titles, productId) && holding > 0) {
       only.add(productId);
       asPart ||= !titles.some((title) => holds(wordsOf(title.replace(BRACKETED, ' ')), folded));
       addedByFew ||= holding * 2 < titles.length;
