@@ -70,6 +70,13 @@ describe('productName', () => {
     ])).toBe('Apple iPad Air Wi-Fi (11", 128GB, Space Gray)');
   });
 
+  it('keeps a number’s unit that one shop glues to it and another writes apart', () => {
+    expect(nameFrom('Polaroid', [
+      ['walmart', 'Polaroid I1237 Pink 12MP Digital Camera W 3x Optical Zoom 2.7 LCD Display'],
+      ['amazon', 'Polaroid CIA-1237PC 12 Mp Digital Camera with 3x Optical Zoom Pink'],
+    ])).toBe('Polaroid 12 Mp Digital Camera with 3x Optical Zoom (Pink)');
+  });
+
   it('says a colour the listing writes in two places once', () => {
     expect(nameFrom('Apple', [
       ['amazon', 'Apple Watch Series 10 GPS 42mm Jet Black Aluminum Case with Black Sport Band'],

@@ -71,6 +71,25 @@ function brandPatterns(name: string): BrandPatterns {
 
 const tokens = (title: string) => new Set(foldedTokens(title));
 
+/** A number and the unit glued to it ("12mp", "64gb"), as one word or two. */
+const NUMBER_UNIT = /^(\d+(?:\.\d+)?)(\p{L}{1,4})$/u;
+
+/**
+ * The words a listing says, a number's unit written glued or apart as the other way too: a shop's "12MP" says the
+ * "12 Mp" of another, so the unit is agreed on as the number is.
+ */
+function saidTokens(title: string): Set<string> {
+  const list = foldedTokens(title);
+  const said = new Set(list);
+  list.forEach((token, at) => {
+    const glued = NUMBER_UNIT.exec(token);
+    if (glued) for (const part of glued.slice(1)) said.add(part);
+    const next = list[at + 1];
+    if (next !== undefined && /^\d+(?:\.\d+)?$/.test(token) && NUMBER_UNIT.test(token + next)) said.add(token + next);
+  });
+  return said;
+}
+
 /** The offers a product is named from: those with a title, of new items only when there are any. */
 function namingPool<T extends TitledOffer>(offers: readonly T[]): T[] {
   const usable = offers.filter((offer) => offer.title.trim().length > 0);
@@ -145,7 +164,7 @@ function shopAgreement(pool: readonly NamedOffer[]): ((token: string) => boolean
     const key = offer.retailerId ?? `#${index}`;
     let set = byShop.get(key);
     if (!set) byShop.set(key, (set = new Set()));
-    for (const token of tokens(cleanTitle(offer.title, offer.brand))) set.add(agreementKey(token));
+    for (const token of saidTokens(cleanTitle(offer.title, offer.brand))) set.add(agreementKey(token));
   });
   const shops = [...byShop.values()];
   if (shops.length < 2) return null;
