@@ -9,12 +9,16 @@ export function foldText(text: string): string {
   return foldAccents(text);
 }
 
-/** Turns free text into index words the way the FTS5 unicode61 tokenizer splits them. */
-export function indexWords(text: string): string[] {
-  const words = foldText(text)
+/** The words of a text as the FTS5 unicode61 tokenizer splits them, in their order, repeats kept. */
+export function textWords(text: string): string[] {
+  return foldText(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0);
-  return [...new Set(words)];
+}
+
+/** Turns free text into index words the way the FTS5 unicode61 tokenizer splits them, each once. */
+export function indexWords(text: string): string[] {
+  return [...new Set(textWords(text))];
 }
 
 /**

@@ -47,6 +47,8 @@ describe('model numbers typed loosely', () => {
     expect(statesCode('Sony VMC-MHC1 1.5 Meter', 'vmcmhc1')).toBe(true);
     expect(statesCode('Sony VMC-MHC1 1.5 Meter', 'vmcmhc15')).toBe(false);
     expect(statesCode('Tp-Link TL-WA500G 54Mbps', 'wa500')).toBe(true);
+    // A word the listing wrote before too is read where it stands again.
+    expect(statesCode('Sony Vaio CS110E/R Notebook VGNCS110E/R', 'vgncs110er')).toBe(true);
   });
 
   it('reads no later generation in letters that go on with a Roman numeral, either way', () => {

@@ -1,4 +1,4 @@
-import { indexWords, type CatalogRepository, type SearchIndexRepository } from '@pricehunt/catalog-core';
+import { indexWords, textWords, type CatalogRepository, type SearchIndexRepository } from '@pricehunt/catalog-core';
 import { generationOf } from './generations';
 import { namedBy } from './model-code';
 
@@ -149,9 +149,12 @@ function sameCode(found: string, code: string): boolean {
   return false;
 }
 
-/** True when some run of adjacent words of the text, joined, states the code (`sameCode`). */
+/**
+ * True when some run of adjacent words of the text, joined, states the code (`sameCode`). Every word is read where the
+ * text writes it, a word said before too: "Vaio CS110E/R Notebook VGNCS110E/R" states "vgncs110er".
+ */
 export function statesCode(text: string, code: string): boolean {
-  const words = indexWords(text);
+  const words = textWords(text);
   for (let start = 0; start < words.length; start++) {
     let joined = '';
     for (let end = start; end < words.length && joined.length < code.length + SUFFIX_LETTERS; end++) {

@@ -1,4 +1,4 @@
-import { foldText, type CatalogRepository, type SearchIndexRepository } from '@pricehunt/catalog-core';
+import { foldText, textWords, type CatalogRepository, type SearchIndexRepository } from '@pricehunt/catalog-core';
 import { VARIANT_EDITIONS } from '@pricehunt/catalog-matching';
 import { everydayKind, listingKind } from './unknown-words';
 import { otherNumbers } from './word-number';
@@ -12,8 +12,6 @@ const PREFIX_MIN = 3;
 /** Offers of each listed product whose titles are read for one that begins with the typed words. */
 const OFFERS_READ = 16;
 
-/** The typed words as the index splits them, in their order, repeats kept. */
-const phraseWords = (words: string) => foldText(words).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
 /** What the order of listed products reads: the index for phrases, the catalog for the listings' titles. */
 export interface PhraseReads {
@@ -33,7 +31,7 @@ export interface PhraseReads {
  * typed (`listingKind`). Two words or more; one word is no phrase.
  */
 export async function phraseFirst(reads: PhraseReads, words: string, ids: readonly number[], scores: ReadonlyMap<number, number>): Promise<number[]> {
-  const typed = phraseWords(words);
+  const typed = textWords(words);
   // A short last word is left out of the index's phrase: as a prefix it would match a great many words ("1" of every
   // number from 1). A listing begins with the words only with that word whole.
   const phrase = (typed.at(-1)?.length ?? 0) < PREFIX_MIN ? typed.slice(0, -1) : typed;
@@ -84,7 +82,7 @@ async function namedBy(catalog: PhraseReads['catalog'], typed: readonly string[]
   const titlesOf = new Map(ids.map((id) => [id, (refs.get(id) ?? []).map((ref) => items.get(ref.id)?.title ?? '')]));
   /** The words after the typed ones of a listing that begins with them and goes on with no edition they lack, else null. */
   const goesOn = (title: string): string[] | null => {
-    const words = phraseWords(title);
+    const words = textWords(title);
     const last = typed.length - 1;
     const begins = typed.every((word, at) => (at === last && word.length >= PREFIX_MIN ? (words[at] ?? '').startsWith(word) : words[at] === word));
     return begins && !anotherEdition(title, typed, typed.length) ? words.slice(typed.length) : null;
@@ -92,7 +90,7 @@ async function namedBy(catalog: PhraseReads['catalog'], typed: readonly string[]
   const restOf = new Map([...titlesOf.values()].flat().map((title) => [title, goesOn(title)]));
   const nextOf = new Map(ids.map((id) => [id, new Set((titlesOf.get(id) ?? []).flatMap((title) => restOf.get(title)?.[0] ?? []))]));
   const tierOf = (id: number, title: string): number | undefined => {
-    const words = phraseWords(title);
+    const words = textWords(title);
     if (words.length === typed.length && typed.every((word, at) => words[at] === word)) return 0;
     const rest = restOf.get(title);
     return rest && !insertsName(rest, id, nextOf) ? 1 : undefined;
