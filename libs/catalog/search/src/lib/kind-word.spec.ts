@@ -70,6 +70,22 @@ describe('kindOnlyAsPurpose', () => {
     expect([...(await kindOnlyAsPurpose(filed, 'razer mobile notebook', [1]))]).toEqual([1]);
     expect([...(await kindOnlyAsPurpose(filed, 'pro click mobile notebook', [1]))]).toEqual([1]);
     expect([...(await kindOnlyAsPurpose(filed, '4k usb-c hub', [3]))]).toEqual([3]);
+    // A maker the catalog does not know: the words copied begin with a name, no everyday word.
+    const unmade = listingsCatalog({ 1: ['Cisco PGW2200 Includes Redundnt'], 2: ['4K USB-C Hub Monitor 27 inch'] }, {}, {}, { 2: 'Monitors' });
+    expect((await kindOnlyAsPurpose(unmade, 'Cisco PGW2200 Includes Redundnt', [1])).size).toBe(0);
+    expect([...(await kindOnlyAsPurpose(unmade, '4k usb-c hub', [2]))]).toEqual([2]);
+  });
+
+  it('reads the maker’s name typed last as no kind of its products', async () => {
+    const filed = listingsCatalog({ 1: ['Apple iPod Shuffle 4GB Pink 4th Gen'], 2: ['Belkin Case for Apple iPod Shuffle'] }, {}, { 1: 'Apple', 2: 'Belkin' }, { 1: 'iPod', 2: 'iPod' });
+    expect([...(await kindOnlyAsPurpose(filed, 'ipod shuffle 4gb pink apple', [1, 2]))]).toEqual([2]);
+  });
+
+  it('reads a kind word typed after a number and a word as the end of a code where a listing writes the three so', async () => {
+    const coded = listingsCatalog({ 1: ['Route 66 Mobile 7 USA/Cdn for Windows Mobile 5 ( USA-7100-WMS )'] });
+    expect((await kindOnlyAsPurpose(coded, 'usa 7100 wms', [1])).size).toBe(0);
+    expect([...(await kindOnlyAsPurpose(coded, '66 wms', [1]))]).toEqual([1]);
+    expect([...(await kindOnlyAsPurpose(coded, 'cdn 7100 wms', [1]))]).toEqual([1]);
   });
 
   it('reads what a listing states in brackets as its variant, not its kind, whatever the kind word', async () => {

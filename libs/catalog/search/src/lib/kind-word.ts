@@ -62,14 +62,31 @@ const COPIED_WORDS = 4;
  * Whether the words typed are the beginning of one of the titles, from the maker's name on, and `COPIED_WORDS` words or
  * more: a shopper who copies "Razer Pro Click Mobile Notebook" from "Razer Pro Click Mobile Notebook Mouse Pink" stops
  * anywhere, so the last word copied names no kind sought ("notebook" of a notebook mouse, "digital" of a digital camera).
+ * Of a product whose maker the catalog does not know, the first word typed is a name, no everyday word ("Cisco
+ * PGW2200 Includes Redundnt").
  */
 function copiedName(typed: readonly string[], maker: string | null | undefined, titles: readonly string[]): boolean {
   const makerWords = wordsOf(foldText(maker ?? ''));
-  if (typed.length < COPIED_WORDS || makerWords.length === 0 || makerWords.some((word, at) => typed[at] !== word)) return false;
+  const [first = ''] = typed;
+  const named = makerWords.length > 0 ? makerWords.every((word, at) => typed[at] === word) : /^\p{L}{3,}$/u.test(first) && !isCommonWord(first);
+  if (typed.length < COPIED_WORDS || !named) return false;
   return titles.some((title) => {
     const words = wordsOf(title);
     return typed.every((word, at) => words[at] === word);
   });
+}
+
+/**
+ * Whether a title writes the kind word typed, a number typed before it and the word before that as one run, a code
+ * typed in its parts: "usa 7100 wms" is the "USA-7100-WMS" of a listing, whatever the "wms" would name alone. A size
+ * is no such number: "1tb ssd" is the SSD of a laptop's "1TB SSD".
+ */
+function codeEndingIn(typed: readonly string[], kind: string, title: string): boolean {
+  const at = typed.lastIndexOf(kind);
+  if (at < 2 || !/^\p{N}+$/u.test(typed[at - 1] ?? '')) return false;
+  const run = typed.slice(at - 2, at + 1);
+  const words = wordsOf(title);
+  return words.some((_, place) => run.every((word, offset) => words[place + offset] === word));
 }
 
 /** What the kind-word reading takes from the catalog: the products' names, and their listings. */
@@ -80,7 +97,8 @@ export type KindWordReads = Pick<CatalogRepository, 'getProducts' | 'offerRefsOf
  * "including" (a "Smart TV with Soundbar" is no soundbar), or "for" when it is an everyday word (a name after "for" is
  * what the listing is: "for Mac"), or in brackets (unless the words typed open one themselves: "hoyle solitaire (jewel case"
  * copies the listing's own variant). None when the kind is no word of three letters or more: a model number is matched
- * as the ranking says. Nor a product one of whose listings (or its name) begins with the words typed (`copiedName`).
+ * as the ranking says. Nor a product one of whose listings (or its name) begins with the words typed (`copiedName`), nor
+ * one whose maker the kind word names.
  */
 export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, productIds: readonly number[]): Promise<Set<number>> {
   const kind = headWord(words.split(/\s+/).filter(Boolean));
@@ -88,6 +106,7 @@ export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, p
   const everyday = isCommonWord(kind);
   const readsBrackets = !/[([]/.test(words);
   const folded = foldText(kind);
+  const typed = wordsOf(foldText(words));
   const products = await catalog.getProducts(productIds);
   // One pattern per category, for the titles of every product filed under it.
   const modifiers = new Map<string | null, RegExp | null>();
@@ -104,7 +123,8 @@ export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, p
     // Right after the maker's name, the word is the item's own name, no modifier: "Apple EarPods Headphones".
     return modifier && !writtenAfterMaker(own, products.get(productId)?.brand, folded) ? own.replace(modifier, '') : own;
   };
-  const ownKind = (titles: readonly string[], productId: number) => titles.some((title) => holds(wordsOf(ownPart(title, productId)), folded));
+  const ownKind = (titles: readonly string[], productId: number) =>
+    titles.some((title) => holds(wordsOf(ownPart(title, productId)), folded) || codeEndingIn(typed, folded, title));
   const only = new Set<number>();
   const others = words
     .split(/[^\p{L}\p{N}]+/u)
@@ -119,16 +139,17 @@ export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, p
     const kinds = others.filter((word) => word !== maker);
     return !everyday && titles.some((title) => kinds.some((word) => holds(wordsOf(ownPart(title, productId)), word)));
   };
-  const typed = wordsOf(foldText(words));
   // The listings read, and the product's own name.
   const copied = (titles: readonly string[], productId: number) => {
     const product = products.get(productId);
     return copiedName(typed, product?.brand, [...titles, foldText(product?.title ?? '')]);
   };
+  // The maker's name typed (last, as "ipod shuffle 4gb pink apple") names no kind of its products.
+  const madeBy = (productId: number) => wordsOf(foldText(products.get(productId)?.brand ?? '')).includes(folded);
   const unnamed = productIds.filter((productId) => {
     const name = readsBrackets ? foldText(products.get(productId)?.title ?? '') : '';
     const own = wordsOf(ownPart(name, productId));
-    if (!sizedPart(name, folded) || holds(own, folded) || others.some((word) => holds(own, word)) || copied([], productId)) return true;
+    if (!sizedPart(name, folded) || holds(own, folded) || others.some((word) => holds(own, word)) || copied([], productId) || madeBy(productId)) return true;
     only.add(productId);
     return false;
   });
@@ -145,7 +166,7 @@ export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, p
       return title === undefined ? [] : [foldText(title)];
     });
     const holding = titles.filter((title) => holds(wordsOf(title), folded)).length;
-    if (!ownKind(titles, productId) && !ownOther(titles, productId) && !copied(titles, productId) && holding > 0) {
+    if (!ownKind(titles, productId) && !ownOther(titles, productId) && !copied(titles, productId) && !madeBy(productId) && holding > 0) {
       only.add(productId);
       asPart ||= !titles.some((title) => holds(wordsOf(title.replace(BRACKETED, ' ')), folded));
       addedByFew ||= holding * 2 < titles.length;
