@@ -40,6 +40,7 @@ const OFFERS = [
   offer('B0CASTAR02', 'Targus iPad Deluxe Zierra Case and Bundle (Black)', 'Targus', 'Electronics > Cases'),
   offer('B0CASTAR03', 'Targus Zierra Leather Portfolio for Apple iPad WiFi and WiFi 3G THZ023US Black', 'Targus', 'Electronics > Cases'),
   offer('B0CASTAR04', 'Targus Truss Case Stand for Blackberry Playbook 4G WiFi THZ05102US Black', 'Targus', 'Electronics > Cases'),
+  offer('B0SWNET001', 'Netgear ProSafe 16 Port 10/100 Rackmount Switch Black Finish JFS516NA', 'Netgear', 'Electronics > Networking'),
 ];
 
 describe('search API: spelling is corrected only when it finds clearly more', () => {
@@ -237,6 +238,10 @@ describe('search API: spelling is corrected only when it finds clearly more', ()
     const plug = await search('smart plug');
     expect(plug.correctedQuery).toBeNull();
     expect(found(plug)).toEqual([]);
+  });
+
+  it('reads the last word of a model number typed in parts as the model number’s, not a kind the catalog does not sell', async () => {
+    expect((await search('jfs 516 na')).product?.title).toContain('JFS516NA');
   });
 
   it('names no product whose listings hold the kind typed only as what it is for ("Headphones with Mic for Phone Calls")', async () => {

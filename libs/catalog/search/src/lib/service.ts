@@ -287,8 +287,8 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
   // A word listings write with a generation glued to it ("galaxy z flip" of "Z Flip6", "gopro hero" of "HERO12").
   const glued = found.complete ? [] : await gluedGenerations({ catalog: search.catalog, index }, words);
   if (glued.length > 0) return { ...listsNothing, matchIds: glued, complete: true };
-  // Words that name a kind of thing the catalog does not sell ("smart plug") name or list nothing it sells.
-  if (foundSome && (await namesUnsoldKind(words, (typed) => index.offerCounts(typed)))) return listsNothing;
+  // Words naming a kind the catalog does not sell ("smart plug") name nothing; not words a product holds ("jfs 516 na").
+  if (foundSome && found.complete !== true && (await namesUnsoldKind(words, (typed) => index.offerCounts(typed)))) return listsNothing;
   // Products found for the words' other words that are not the kind of thing sought ("iphone 15 case") are no answer.
   const otherKind = async () => foundSome && (await listsOtherKind(search.catalog, words, foundIds(found)));
   if (foundSome && found.complete !== false) return !found.ofKind && (await otherKind()) ? listsNothing : found;
