@@ -1,5 +1,5 @@
 /**
- * `npm run eval:queries -- [--data <dir>] [--datasets Abt-Buy,Amazon-Google,Walmart-Amazon] [--split valid] [--samples 300]`
+ * `npm run eval:queries -- [--data <dir>] [--datasets Abt-Buy,Amazon-Google,Walmart-Amazon] [--split valid] [--samples 300] [--own]`
  *
  * How well typed words find an item at another retailer, on real offers with known answers: each ER-Magellan dataset is
  * imported into an empty catalog without its labels (as `eval:clusters` does), then for the labelled matches of the
@@ -14,11 +14,15 @@
  * the B listing; since a search can only find the B listing's product, not the A listing's, when the import left the
  * two apart, the share of searches whose A and B listings are in one product, and among those the share the search
  * answers right and the count it missed with the B listing's product not offered at all (answer, list or similar
- * products); the share that shows it at all (answer or list), the share whose first answer reads as an accessory
+ * products); the share that shows it at all (answer or list), the count answered with no product and no list, the share whose first answer reads as an accessory
  * while the B listing does not ("case for …"), and the time per search. `EVAL_DEBUG=1` prints the searches whose first
  * answer is not the B listing's product, with where the answer showed it (listed, among similar products, not at all)
  * and whether the first answer is the A listing's own product. On PostgreSQL when DATABASE_URL names a server (a
  * database of its own per dataset, dropped afterwards).
+ *
+ * `--own` types each listing of those matches (of both tables) and seeks its own product instead: what a listing says
+ * of itself should find it, whatever the matcher decided about its match, so a search that answers it with nothing is
+ * the search's own miss.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -35,7 +39,7 @@ import { QUERY_KINDS } from './query-kinds';
 import { evalEngine, openEvalDatabase } from './eval-database';
 import { formatTable } from './table';
 
-const USAGE = 'usage: npm run eval:queries -- [--data <dir with the ER-Magellan datasets>] [--datasets A,B] [--split valid|train|test] [--samples N]';
+const USAGE = 'usage: npm run eval:queries -- [--data <dir with the ER-Magellan datasets>] [--datasets A,B] [--split valid|train|test] [--samples N] [--own]';
 interface Row {
   dataset: ErMagellanDataset;
   kind: string;
@@ -43,6 +47,8 @@ interface Row {
   first: number;
   shown: number;
   accessoryFirst: number;
+  /** Searches answered with no product and no list (similar products at most). */
+  nothing: number;
   /** Searches whose A and B listings the import put in one product. */
   together: number;
   /** Of those, the searches whose first answer holds the B listing (what the search itself gets right). */
@@ -62,7 +68,7 @@ function whereShown(result: SearchResult, productId: number | null): string {
   return `not offered; ${result.product ? 'a product answered' : `${result.matches.length} listed`}`;
 }
 
-async function evaluate(root: string, dataset: ErMagellanDataset, split: ErMagellanSplit, samples: number, dir: string): Promise<Row[]> {
+async function evaluate(root: string, dataset: ErMagellanDataset, split: ErMagellanSplit, samples: number, dir: string, own: boolean): Promise<Row[]> {
   const db = await openEvalDatabase(dir, dataset);
   try {
     await importErMagellanDataset(root, dataset, db);
@@ -90,13 +96,16 @@ async function evaluate(root: string, dataset: ErMagellanDataset, split: ErMagel
             right: await db.ports.catalog.findOfferByExternalId(pair.right.retailer, pair.right.externalId),
           })),
       )
-    ).filter((pair): pair is { left: OfferRow; right: OfferRow } => pair.left !== null && pair.right?.productId != null);
+    )
+      .filter((pair): pair is { left: OfferRow; right: OfferRow } => pair.left !== null && pair.right?.productId != null)
+      // --own: each listing's words typed, its own product sought.
+      .flatMap((pair) => (own ? [pair.left, pair.right].filter((offer) => offer.productId !== null).map((offer) => ({ left: offer, right: offer })) : [pair]));
     // A spread of the matches, the same on every run.
     const step = Math.max(1, Math.floor(matches.length / samples));
     const picked = matches.filter((_, index) => index % step === 0).slice(0, samples);
     const rows: Row[] = [];
     for (const kind of QUERY_KINDS) {
-      const row: Row = { dataset, kind: kind.name, queries: 0, first: 0, shown: 0, accessoryFirst: 0, together: 0, togetherFirst: 0, togetherAbsent: 0, ms: 0 };
+      const row: Row = { dataset, kind: kind.name, queries: 0, first: 0, shown: 0, accessoryFirst: 0, nothing: 0, together: 0, togetherFirst: 0, togetherAbsent: 0, ms: 0 };
       for (const { left, right } of picked) {
         const query = kind.query(left);
         if (!query) continue;
@@ -113,6 +122,7 @@ async function evaluate(root: string, dataset: ErMagellanDataset, split: ErMagel
         if (first?.id === right.productId) row.first++;
         else if (process.env.EVAL_DEBUG) console.log(`MISS ${dataset} ${kind.name}${together ? '' : ' (apart)'}: "${query}" → ${first ? `"${first.title}"${first.id === left.productId ? " (the A listing's)" : ''}` : 'nothing'}; sought "${right.title}" (${whereShown(result, right.productId)})`);
         if ([result.product, ...result.matches].some((product) => product?.id === right.productId)) row.shown++;
+        if (!first) row.nothing++;
         if (first && first.id !== right.productId && prepareOffer({ title: first.title }).accessory && !prepareOffer({ title: right.title }).accessory) row.accessoryFirst++;
       }
       rows.push(row);
@@ -124,7 +134,8 @@ async function evaluate(root: string, dataset: ErMagellanDataset, split: ErMagel
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { data: { type: 'string' }, datasets: { type: 'string' }, split: { type: 'string' }, samples: { type: 'string' } } });
+  const { values } = parseArgs({ options: { data: { type: 'string' }, datasets: { type: 'string' }, split: { type: 'string' }, samples: { type: 'string' }, own: { type: 'boolean' } } });
+  const own = values.own === true;
   const { root, datasets, split } = chosenDatasets(values, USAGE);
   const samples = Number(values.samples ?? 300);
   if (!Number.isInteger(samples) || samples < 1) throw new Error(`--samples must be a whole number of at least 1\n${USAGE}`);
@@ -132,15 +143,16 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricehunt-eval-queries-'));
   const rows: Row[] = [];
   try {
-    for (const dataset of datasets) rows.push(...(await evaluate(root, dataset, split, samples, dir)));
+    for (const dataset of datasets) rows.push(...(await evaluate(root, dataset, split, samples, dir, own)));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   const pct = (part: number, whole: number) => (whole > 0 ? `${((100 * part) / whole).toFixed(1)}%` : '–');
-  console.log(`\nTyped search on real offers (${evalEngine()}): for labelled matches of the ${split} split, words of the table A listing typed, the table B listing's product sought`);
+  const sought = own ? "words of each listing typed, the listing's own product sought" : "words of the table A listing typed, the table B listing's product sought";
+  console.log(`\nTyped search on real offers (${evalEngine()}): for labelled matches of the ${split} split, ${sought}`);
   console.log(
     formatTable(
-      ['dataset', 'typed', 'searches', 'A and B in one product', 'first answer right', 'right when in one', 'in one, not offered', 'shown at all', 'accessory first', 'ms/search'],
+      ['dataset', 'typed', 'searches', 'A and B in one product', 'first answer right', 'right when in one', 'in one, not offered', 'shown at all', 'answered nothing', 'accessory first', 'ms/search'],
       rows.map((r) => [
         r.dataset,
         r.kind,
@@ -150,6 +162,7 @@ async function main() {
         pct(r.togetherFirst, r.together),
         String(r.togetherAbsent),
         pct(r.shown, r.queries),
+        String(r.nothing),
         String(r.accessoryFirst),
         r.queries > 0 ? (r.ms / r.queries).toFixed(1) : '–',
       ]),

@@ -55,7 +55,7 @@ function modifierPattern(kind: string, category: string | null): RegExp | null {
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${forms(kind)})\\s+(?=(?:${forms(named)})(?![\\p{L}\\p{N}]))`, 'gu');
 }
 
-/** Typed words, the maker's name first, that a listing begins with are its name copied, however many (`copiedName`). */
+/** Fewest words typed that, copied from the beginning of a listing, are read as its name (`copiedName`). */
 const COPIED_WORDS = 4;
 
 /**

@@ -12,7 +12,6 @@ const PREFIX_MIN = 3;
 /** Offers of each listed product whose titles are read for one that begins with the typed words. */
 const OFFERS_READ = 16;
 
-
 /** What the order of listed products reads: the index for phrases, the catalog for the listings' titles. */
 export interface PhraseReads {
   index: Pick<SearchIndexRepository, 'productsCarrying'>;
