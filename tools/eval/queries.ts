@@ -14,15 +14,15 @@
  * the B listing; since a search can only find the B listing's product, not the A listing's, when the import left the
  * two apart, the share of searches whose A and B listings are in one product, and among those the share the search
  * answers right and the count it missed with the B listing's product not offered at all (answer, list or similar
- * products); the share that shows it at all (answer or list), the count answered with no product and no list, the share whose first answer reads as an accessory
- * while the B listing does not ("case for …"), and the time per search. `EVAL_DEBUG=1` prints the searches whose first
- * answer is not the B listing's product, with where the answer showed it (listed, among similar products, not at all)
- * and whether the first answer is the A listing's own product. On PostgreSQL when DATABASE_URL names a server (a
- * database of its own per dataset, dropped afterwards).
+ * products); the share that shows it at all (answer or list), the count answered with no product and no list, the
+ * share whose first answer reads as an accessory while the B listing does not ("case for …"), and the time per search.
+ * `EVAL_DEBUG=1` prints the searches whose first answer is not the B listing's product, with where the answer showed it
+ * (listed, among similar products, not at all) and whether the first answer is the A listing's own product. On
+ * PostgreSQL when DATABASE_URL names a server (a database of its own per dataset, dropped afterwards).
  *
- * `--own` types each listing of those matches (of both tables) and seeks its own product instead: what a listing says
- * of itself should find it, whatever the matcher decided about its match, so a search that answers it with nothing is
- * the search's own miss.
+ * `--own` types each listing of those matches (of both tables, once per match it is in) and seeks its own product
+ * instead: what a listing says of itself should find it, whatever the matcher decided about its match, so a search that
+ * answers it with nothing is the search's own miss.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
