@@ -104,6 +104,10 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(found(pro)).toEqual([]);
     expect(pro.correctedQuery).toBeNull();
     expect(pro.similarProducts[0]?.title).toMatch(/^Apple iPhone 16 Pro /);
+    // Nor an "apple pro max" of the 16 Pro Max, the only products that hold both editions: they are similar.
+    const proMax = await t.search('iphone 15 pro max');
+    expect({ found: found(proMax).map((product) => product.title), correctedQuery: proMax.correctedQuery }).toEqual({ found: [], correctedQuery: null });
+    expect(proMax.similarProducts[0]?.title).toMatch(/^Apple iPhone 16 Pro Max /);
     // Nor does it sell the Galaxy S24 FE: no S24 is named; Samsung's products are similar.
     const fe = await t.search('galaxy s24 fe');
     expect(found(fe)).toEqual([]);
