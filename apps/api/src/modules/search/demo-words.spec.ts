@@ -603,6 +603,9 @@ describe('search API on the demo catalog: what shoppers type', () => {
       // A thing for a model that the catalog does not sell: the model itself first, before its editions and the next.
       ['iphone 15 case', 'Apple iPhone 15 ('],
       ['pixel 9 case', 'Google Pixel 9 Unlocked'],
+      // An edition no model of the line is sold in: the line's models, not other lines' editions (a HomePod mini).
+      ['iphone 13 mini', 'Apple iPhone 15 ('],
+      ['galaxy s22 plus', 'Samsung Galaxy S24'],
     ] as const) {
       const result = await t.search(words);
       expect({ words, found: found(result), first: result.similarProducts[0]?.title }).toEqual({ words, found: [], first: expect.stringContaining(nearest) });

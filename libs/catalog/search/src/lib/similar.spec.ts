@@ -136,6 +136,12 @@ describe('nearestInLineFirst', () => {
     expect(titles('iphone 15 pro', iphones)[0]).toBe(iphones[3]);
   });
 
+  it('puts the line’s products that lack an edition typed after those that hold it, before other lines’ editions', () => {
+    const minis = ['Apple HomePod mini Smart Speaker', 'Apple iPad mini A17 Pro Wi-Fi (128GB)', 'Apple iPhone 16e (128GB)', 'Apple iPhone 15 (128GB)', 'Apple iPhone 12 mini (64GB)'];
+    expect(titles('iphone 13 mini', minis)).toEqual([minis[4], minis[3], minis[2], minis[0], minis[1]]);
+    expect(titles('iphone 13 mini', minis.slice(0, 4))).toEqual([minis[3], minis[2], minis[0], minis[1]]);
+  });
+
   it('keeps the order when the words type no line’s number', () => {
     expect(titles('pixel', phones)).toEqual(phones);
     expect(titles('11', phones)).toEqual(phones);

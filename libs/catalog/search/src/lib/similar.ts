@@ -108,6 +108,10 @@ export async function relatedToWords(search: SimilarReads, typed: boolean, sough
   const named = typed ? sought.title.split(/\s+/).filter((word) => word !== '' && (!/\d/.test(word) || extractQuantities(word).length > 0)) : [];
   const numbered = named.length > 0 && named.length < sought.title.split(/\s+/).filter(Boolean).length;
   const byName = numbered ? await search.matcher.relatedAsync({ title: named.join(' ') }, SIMILAR_LIMIT * LINE_POOL) : [];
+  // An edition's word is rarer than its line's ("mini" of "iphone 13 mini"): the name's ranking finds other lines of the
+  // edition first (a HomePod mini, an iPad mini), so the line's name is read without the editions too.
+  const plain = named.filter((word) => !VARIANT_EDITIONS.has(word.toLowerCase()));
+  const byLine = numbered && plain.length > 0 && plain.length < named.length ? await search.matcher.relatedAsync({ title: plain.join(' ') }, SIMILAR_LIMIT * LINE_POOL) : [];
   // A line whose names glue its word to the number ("Galaxy Watch7") holds no word "watch": the name's ranking finds
   // its models late if at all, so the products whose offers hold the name, its last word as a prefix, are read too.
   const words = indexWords(named.join(' '));
@@ -115,7 +119,7 @@ export async function relatedToWords(search: SimilarReads, typed: boolean, sough
   const glued = numbered && search.index && last !== undefined ? await search.index.productsCarrying(words.slice(0, -1), last, GLUED_OFFERS) : [];
   // Of what the name finds, the products of the line the words number come first, its models nearest the number typed
   // first ("galaxy watch 9": the Galaxy Watch7; `nearestInLineFirst`).
-  const pool = [...new Set([...byName, ...glued.map((found) => found.productId)])];
+  const pool = [...new Set([...byName, ...byLine, ...glued.map((found) => found.productId)])];
   const titled = await search.catalog.getProducts(pool);
   const lineFirst = sameLineFirst(sought.title, pool.flatMap((id) => titled.get(id) ?? [])).flatMap((id) => titled.get(id) ?? []);
   const ofName = firstCards(nearestInLineFirst(sought.title, lineFirst), SIMILAR_LIMIT).map((product) => product.id);
@@ -230,8 +234,9 @@ function modelDistance(title: string, line: string, letters: string, number: num
  * Products as ranked, those of the line typed nearest the model typed first, nearest first, where the words name a
  * model the catalog does not sell by its line's word and a number ("pixel 11": the Pixel 9s before the 8a; "iphone 17":
  * the iPhone 16s, then the 16e). A product is of the line when its name holds every other word of letters typed:
- * "airpods pro 3" puts the AirPods Pro 2 first, not a charging pad's "Pro 3-in-1". The ranking as it is when the words
- * type no such model.
+ * "airpods pro 3" puts the AirPods Pro 2 first, not a charging pad's "Pro 3-in-1"; after those, the line's products
+ * that lack an edition's word typed ("iphone 13 mini": the iPhone 15s). The ranking as it is when the words type no
+ * such model.
  */
 export function nearestInLineFirst<T extends { title: string }>(typed: string, products: readonly T[]): T[] {
   const words = indexWords(typed);
@@ -244,12 +249,18 @@ export function nearestInLineFirst<T extends { title: string }>(typed: string, p
   const kind = at < words.length - 1 ? everydayKind(typed) : null;
   const forIt = kind !== null && !VARIANT_EDITIONS.has(kind) ? kind : null;
   const named = words.filter((word, index) => index !== at - 1 && /^\p{L}+$/u.test(word) && !(index > at && word === forIt));
-  const ofLine = (title: string) => {
+  const ofLine = (title: string, wanted: readonly string[]) => {
     const own = new Set(indexWords(title));
-    return named.every((word) => own.has(word)) ? modelDistance(title, line, letters, Number(digits), words) : null;
+    return wanted.every((word) => own.has(word)) ? modelDistance(title, line, letters, Number(digits), words) : null;
   };
-  const distances = new Map(products.map((product) => [product, ofLine(product.title)]));
-  const inLine = products.filter((product) => distances.get(product) !== null);
-  const nearest = [...inLine].sort((a, b) => (distances.get(a) ?? 0) - (distances.get(b) ?? 0));
-  return [...nearest, ...products.filter((product) => distances.get(product) === null)];
+  const nearest = (among: readonly T[], wanted: readonly string[]) => {
+    const distances = new Map(among.map((product) => [product, ofLine(product.title, wanted)]));
+    const inLine = among.filter((product) => distances.get(product) !== null);
+    return { inLine: [...inLine].sort((a, b) => (distances.get(a) ?? 0) - (distances.get(b) ?? 0)), rest: among.filter((product) => distances.get(product) === null) };
+  };
+  // Those of the editions typed first, then the line's others: "iphone 13 mini", where no iPhone is a mini, puts the
+  // iPhone 15 before a HomePod mini.
+  const withEditions = nearest(products, named);
+  const withoutEditions = nearest(withEditions.rest, named.filter((word) => !VARIANT_EDITIONS.has(word)));
+  return [...withEditions.inLine, ...withoutEditions.inLine, ...withoutEditions.rest];
 }
