@@ -327,6 +327,8 @@ describe('search API on the demo catalog: what shoppers type', () => {
       ['ebook reader', 'e reader'],
       // No listing says "vacuum cleaner"; a carpet cleaner's says "cleaner".
       ['robot vacuum cleaner', 'robot vacuum'],
+      // An SSD one carries about is a "Portable SSD": searched as "ssd", the M.2 SSDs would lead.
+      ['external ssd', 'portable ssd'],
     ] as const) {
       const result = await t.search(typed);
       expect({ typed, correctedQuery: result.correctedQuery }).toEqual({ typed, correctedQuery: written });
@@ -338,6 +340,11 @@ describe('search API on the demo catalog: what shoppers type', () => {
     const inEar = await titles('in ear headphones');
     expect(inEar.length).toBeGreaterThan(0);
     expect(inEar.filter((title) => !/Earbuds/.test(title))).toEqual([]);
+    // A word left out whose opposite listings say ("wired"): the products that say it ("Wireless") come last.
+    const wired = await t.search('wired headphones');
+    expect(wired.correctedQuery).toBe('headphones');
+    const wireless = found(wired).map((product) => /Wireless/.test(product.title));
+    expect({ first: wireless[0], order: wireless.lastIndexOf(false) < wireless.indexOf(true) }).toEqual({ first: false, order: true });
     // Said as listings say it, it is searched as typed.
     const onEar = await titles('on ear headphones');
     expect(onEar.length).toBeGreaterThan(0);

@@ -38,7 +38,7 @@ export const LINE_SHORT_NAMES: Readonly<Record<string, string>> = {
 /**
  * Other words shoppers type for a kind of product, where listings write the first: "television" for TV, "cellphone"
  * for smartphone, "earphones" and "in-ear headphones" for earbuds, "vacuum cleaner" for vacuum, "ebook reader" for
- * e-reader. Each name of a group is one kind, in either number.
+ * e-reader, "external ssd" for portable SSD. Each name of a group is one kind, in either number.
  */
 export const KIND_NAMES: ReadonlyArray<readonly string[]> = [
   ['tv', 'television', 'televisions'],
@@ -47,6 +47,8 @@ export const KIND_NAMES: ReadonlyArray<readonly string[]> = [
   ['earbuds', 'earphones', 'earphone', 'in ear headphones', 'in ear headphone', 'in ear earphones'],
   ['refrigerator', 'fridge', 'fridges'],
   ['e reader', 'e readers', 'ereader', 'ereaders', 'ebook reader', 'ebook readers', 'e book reader'],
+  ['portable ssd', 'portable ssds', 'external ssd', 'external ssds'],
+  ['portable hard drive', 'portable hard drives', 'external hard drive', 'external hard drives'],
 ];
 
 /** The most typed words one name takes ("black and decker"). */

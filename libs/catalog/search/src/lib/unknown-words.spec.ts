@@ -1,5 +1,5 @@
 import { listingsCatalog } from './testing/listings-catalog';
-import { everydayKind, headWord, listingKind, listsOtherKind, namesUnsoldKind, UNSAID_WORDS_MAX, withoutUnknownWords, withoutUnsaidWords } from './unknown-words';
+import { everydayKind, headWord, listingKind, listsOtherKind, namesUnsoldKind, oppositesLast, oppositesLeftOut, UNSAID_WORDS_MAX, withoutUnknownWords, withoutUnsaidWords } from './unknown-words';
 
 const INDEX: Record<string, number> = { usb: 5, laptop: 30, tv: 25, camera: 12, speaker: 9, sony: 40, apple: 55, new: 20, phone: 4, gaming: 8 };
 const offerCounts = async (words: readonly string[]) => new Map(words.map((word) => [word, INDEX[word] ?? 0]));
@@ -209,5 +209,27 @@ describe('withoutUnsaidWords', () => {
     expect(await withoutUnsaidWords(sold, 'iphone case', finds)).toBeNull();
     // Nor does a kind one maker alone sells.
     expect(await withoutUnsaidWords(sold, 'tv soundbar', async (kind) => (kind === 'tv' ? [1] : finds(kind)))).toBeNull();
+  });
+});
+
+describe('oppositesLeftOut and oppositesLast', () => {
+  const headphones = [
+    { title: 'Sennheiser MOMENTUM 4 Wireless Noise Cancelling Headphones' },
+    { title: 'Soundcore Life Q30 Hybrid Active Noise Cancelling Headphones' },
+    { title: 'Sony WH-1000XM5 Wireless Headphones' },
+    { title: 'Audio-Technica ATH-M50x Professional Studio Monitor Headphones' },
+  ];
+
+  it('reads the opposite of each word typed that the words searched leave out', () => {
+    expect(oppositesLeftOut('wired headphones', 'headphones')).toEqual(['wireless']);
+    expect(oppositesLeftOut('Samsung External SSD', 'samsung ssd')).toEqual(['internal']);
+    // Searched as typed, or a word with no opposite: none.
+    expect(oppositesLeftOut('wired headphones', 'wired headphones')).toEqual([]);
+    expect(oppositesLeftOut('studio headphones', 'headphones')).toEqual([]);
+  });
+
+  it('lists the products whose names say an opposite after the others, in their order', () => {
+    expect(oppositesLast(['wireless'], headphones).map((product) => product.title)).toEqual([headphones[1], headphones[3], headphones[0], headphones[2]].map((product) => product?.title));
+    expect(oppositesLast([], headphones)).toEqual(headphones);
   });
 });

@@ -10,12 +10,13 @@
  * number typed otherwise ("sony wh1000xm9"), and a name the catalog lacks ("apple earpods") is one whose neighbours
  * the similar products show; a brand alone would list everything its maker sells.
  */
-import { type CatalogRepository, foldText, isCommonWord } from '@pricehunt/catalog-core';
+import { type CatalogRepository, foldText, indexWords, isCommonWord } from '@pricehunt/catalog-core';
 import { colourNames, extractColours, withoutWhatComesWith } from '@pricehunt/catalog-matching';
 import { GENERATION_WORD, ORDINAL_WORD } from './generations';
 import { holdWordStarting, listingsOf, listingWords, productsWithWordStarting, writtenAfterMaker } from './held-words';
 import { otherNumbers } from './word-number';
 import { withoutInches } from './model-code';
+import type { Found } from './found';
 
 const LETTERS = /^\p{L}+$/u;
 /** A word of letters shorter than this that is no everyday word is a name the catalog writes otherwise ("zf"), which compound words read. */
@@ -220,4 +221,44 @@ export async function withoutUnsaidWords(
   while (kept.length > 0 && JOINING_WORDS.has(kept[0]?.toLowerCase() ?? '')) kept.shift();
   while (kept.length > 0 && JOINING_WORDS.has(kept[kept.length - 1]?.toLowerCase() ?? '')) kept.pop();
   return kept.length < words.length && kept.some((word) => word.toLowerCase() === kind) ? kept.join(' ') : null;
+}
+
+/**
+ * Words that say a thing is one way where listings often say the other, each with its opposite: "wired" headphones
+ * where every listing says "Wireless", an "external" SSD beside "Internal" ones. When such a word is left out of the
+ * words searched, the products whose names say its opposite are listed after the others (`withOppositesLast`): they
+ * are what the shopper said they do not want.
+ */
+const OPPOSITES: ReadonlyArray<readonly [string, string]> = [
+  ['wired', 'wireless'],
+  ['corded', 'cordless'],
+  ['external', 'internal'],
+  ['indoor', 'outdoor'],
+];
+
+const oppositeOf: ReadonlyMap<string, string> = new Map(OPPOSITES.flatMap(([a, b]) => [[a, b] as const, [b, a] as const]));
+
+/** The opposites of the words typed (`typed`) that the words searched (`searched`) leave out. */
+export function oppositesLeftOut(typed: string, searched: string): string[] {
+  const kept = new Set(indexWords(searched));
+  return indexWords(typed).flatMap((word) => {
+    const opposite = oppositeOf.get(word);
+    return opposite !== undefined && !kept.has(word) ? [opposite] : [];
+  });
+}
+
+/** The products in order, those whose names hold one of the `opposites` after the others; the order as it is else. */
+export function oppositesLast<T extends { title: string }>(opposites: readonly string[], products: readonly T[]): T[] {
+  if (opposites.length === 0) return [...products];
+  const saysOpposite = (product: T) => indexWords(product.title).some((word) => opposites.includes(word));
+  return [...products.filter((product) => !saysOpposite(product)), ...products.filter(saysOpposite)];
+}
+
+/** What a search found, its list with the products that say the opposite of a word typed and not searched last. */
+export async function withOppositesLast(catalog: Pick<CatalogRepository, 'getProducts'>, typed: string, found: Found): Promise<Found> {
+  const opposites = oppositesLeftOut(typed, found.correctedQuery ?? typed);
+  if (opposites.length === 0 || found.matchIds.length < 2) return found;
+  const products = await catalog.getProducts(found.matchIds);
+  const listed = found.matchIds.map((id) => ({ id, title: products.get(id)?.title ?? '' }));
+  return { ...found, matchIds: oppositesLast(opposites, listed).map((product) => product.id) };
 }
