@@ -652,6 +652,11 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(found(started).map((product) => product.title)).toEqual(found(await t.search('iphone 16')).map((product) => product.title));
     // A side the catalog sells nothing of leaves the other's products listed.
     expect(found(await t.search('xbox series x vs sega dreamcast')).map((product) => product.title)).toEqual(['Microsoft Xbox Series X Console (1TB)']);
+    // Two things typed as a choice, which no product is both of: each one's products.
+    const either = await t.search('ps5 or xbox');
+    expect(either.correctedQuery).toBe('playstation 5 or xbox');
+    const consoles = found(either).map((product) => product.title);
+    expect({ first: consoles[0], xbox: consoles.some((title) => /^Microsoft Xbox Series X /.test(title)) }).toEqual({ first: expect.stringMatching(/^Sony PlayStation 5 /), xbox: true });
   });
 
   it('searches a kind typed in another language as the English words listings write ("kopfhörer sony", "écouteurs sans fil")', async () => {

@@ -16,7 +16,7 @@ import { withoutUnsoldNames } from './unsold-name';
 import { makersTyped, withoutMakersTyped } from './typed-maker';
 import { readPriceWords } from './price-words';
 import { readShoppingWords } from './shopping-words';
-import { versusFound, versusSides, withoutDanglingVersus } from './versus-words';
+import { eitherFound, versusFound, versusSides, withoutDanglingVersus, withoutVersusFound } from './versus-words';
 import { gtinFound, productsWithGtin, typedGtin } from './gtin-words';
 import { asWanted, carryingTheWords, nearestThePrice } from './wanted-products';
 import { createModelCodeLookup } from './model-code';
@@ -115,7 +115,7 @@ type Search = SearchDeps & { words: WordsDeps; heldCodes: HeldCodeLookup | null;
 /**
  * What a pasted link or typed words find. A link's best candidate above the threshold is the product when none is named
  * but by words of a kind; typed words name theirs themselves (`answerWords`: a best fit lacking some words must hold what they name),
- * and two things typed to be weighed ("galaxy s24 vs s23") are each searched (`versus-words.ts`).
+ * and two things typed to be weighed ("galaxy s24 vs s23") or chosen ("ps5 or xbox") are each searched (`versus-words.ts`).
  */
 async function lookFor(search: Search, body: SearchBody): Promise<Found> {
   if (body.url === undefined) {
@@ -124,7 +124,8 @@ async function lookFor(search: Search, body: SearchBody): Promise<Found> {
     const words = shopping?.words ?? priced?.words ?? body.query ?? '';
     const sides = versusSides(words);
     const one = withoutDanglingVersus(words);
-    const found = (sides && (await versusFound((side) => lookForWords(search, side), sides))) || (one ? await searchedWithout(search, one) : await lookForWords(search, words));
+    const look = (side: string) => lookForWords(search, side);
+    const found = (sides && (await versusFound(look, sides))) || (one ? await withoutVersusFound(look, one) : await eitherFound(look, words));
     return { ...found, priceRange: priced?.range ?? null, condition: shopping?.condition ?? null, cheapestFirst: shopping?.cheapestFirst ?? false };
   }
   const found = await lookForLink(search, body.url);
@@ -260,12 +261,6 @@ async function searchedAs(search: Search, words: string | null): Promise<Found |
   const found = await lookForTypedWords(search, words);
   const asTyped = found.correctedQuery === null || joinedAlike(found.correctedQuery, words);
   return asTyped && (found.productId !== null || found.matchIds.length > 0) ? { ...found, correctedQuery: found.correctedQuery ?? words } : null;
-}
-
-/** Words typed with a "vs" at their end, searched without it and said so (`withoutDanglingVersus`). */
-async function searchedWithout(search: Search, words: string): Promise<Found> {
-  const found = await lookForWords(search, words);
-  return { ...found, correctedQuery: found.correctedQuery ?? words };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type Found, nothingFound } from './found';
 import { emptySource } from './search-words';
-import { versusFound, versusSides, withLeadingWords, withoutDanglingVersus } from './versus-words';
+import { eitherFound, versusFound, versusSides, withLeadingWords, withoutDanglingVersus } from './versus-words';
 
 describe('versusSides', () => {
   it('reads the two sides typed around "vs" or "versus"', () => {
@@ -50,5 +50,23 @@ describe('versusFound', () => {
 
   it('answers nothing where neither side finds a product', async () => {
     expect(await versusFound(look, ['kobo', 'nook'])).toBeNull();
+  });
+});
+
+describe('eitherFound', () => {
+  const found = (ids: number[], correctedQuery: string | null = null): Found => ({ ...nothingFound(emptySource(null, null)), matchIds: ids, correctedQuery, complete: ids.length > 0 });
+  const answers: Record<string, Found> = { ps5: found([1, 2], 'playstation 5'), xbox: found([3]), 'black or white airpods': found([7, 8]), kindle: found([4]) };
+  const look = async (words: string) => answers[words] ?? found([]);
+
+  it('lists both sides’ products where the words whole find nothing, said with the "or" typed', async () => {
+    expect(await eitherFound(look, 'ps5 or xbox')).toMatchObject({ matchIds: [1, 2, 3], correctedQuery: 'playstation 5 or xbox' });
+    expect(await eitherFound(look, 'kindle OR kobo')).toMatchObject({ matchIds: [4], correctedQuery: null });
+  });
+
+  it('answers the words whole where they find something, or hold no two sides', async () => {
+    expect((await eitherFound(look, 'black or white airpods')).matchIds).toEqual([7, 8]);
+    expect((await eitherFound(look, 'ps5')).matchIds).toEqual([1, 2]);
+    expect((await eitherFound(look, 'ps5 or xbox or switch')).matchIds).toEqual([]);
+    expect((await eitherFound(look, 'nook or kobo')).matchIds).toEqual([]);
   });
 });

@@ -20,6 +20,12 @@ export function withoutDanglingVersus(text: string): string | null {
   return kept !== trimmed && kept !== '' ? kept : null;
 }
 
+/** Words typed with a "vs" at their end, searched without it (`withoutDanglingVersus`: `words`) and said so. */
+export async function withoutVersusFound(look: (words: string) => Promise<Found>, words: string): Promise<Found> {
+  const found = await look(words);
+  return { ...found, correctedQuery: found.correctedQuery ?? words };
+}
+
 /** Products listed of one side at most: both sides fit in the list. */
 const SIDE_LIMIT = MATCH_LIMIT / 2;
 
@@ -43,9 +49,10 @@ const sideIds = (found: Found) => (found.productId !== null ? [found.productId] 
 
 /**
  * What both sides find (`look` searches words as typed words are), listed together with the words searched as what was
- * searched when they differ from those typed; null when neither side finds a product.
+ * searched when they differ from those typed (joined by `joining`, the word typed between them); null when neither
+ * side finds a product.
  */
-export async function versusFound(look: (words: string) => Promise<Found>, sides: readonly [string, string]): Promise<Found | null> {
+export async function versusFound(look: (words: string) => Promise<Found>, sides: readonly [string, string], joining = 'vs'): Promise<Found | null> {
   const [first, second] = sides;
   const a = await look(first);
   const fuller = withLeadingWords(first, second);
@@ -53,16 +60,32 @@ export async function versusFound(look: (words: string) => Promise<Found>, sides
   const [b, secondWords] = filled && filled.complete !== false && sideIds(filled).length > 0 ? [filled, fuller ?? second] : [await look(second), second];
   const ids = [...new Set([...sideIds(a), ...sideIds(b)])];
   if (ids.length === 0) return null;
-  const searched = `${a.correctedQuery ?? first} vs ${b.correctedQuery ?? secondWords}`;
+  const searched = `${a.correctedQuery ?? first} ${joining} ${b.correctedQuery ?? secondWords}`;
   return {
     ...a,
     ranked: [...a.ranked, ...b.ranked],
     productId: null,
     confidence: 0,
     matchIds: ids,
-    correctedQuery: searched === `${first} vs ${second}` ? null : searched,
+    correctedQuery: searched === `${first} ${joining} ${second}` ? null : searched,
     lent: null,
     complete: true,
     ofKind: false,
   };
+}
+
+/** The word between two things typed as a choice between them ("ps5 or xbox"). */
+const EITHER = /\s+or\s+/i;
+
+/**
+ * Words typed as a choice between two things ("ps5 or xbox", "kindle or kobo"): searched whole first, for "or" may be
+ * part of what is sought ("black or white airpods" finds the AirPods in either); where the whole finds nothing, each
+ * side is searched as `versusFound` searches them, and what both find is listed, said as "ps5 or xbox".
+ */
+export async function eitherFound(look: (words: string) => Promise<Found>, words: string): Promise<Found> {
+  const whole = await look(words);
+  const sides = words.trim().split(EITHER).map((side) => side.trim());
+  const [first, second] = sides;
+  if (whole.productId !== null || whole.matchIds.length > 0 || sides.length !== 2 || !first || !second) return whole;
+  return (await versusFound(look, [first, second], 'or')) ?? whole;
 }
