@@ -613,6 +613,8 @@ describe('search API on the demo catalog: what shoppers type', () => {
       // An edition no model of the line is sold in: the line's models, not other lines' editions (a HomePod mini).
       ['iphone 13 mini', 'Apple iPhone 15 ('],
       ['galaxy s22 plus', 'Samsung Galaxy S24'],
+      // A maker of two letters: its products, the line typed first.
+      ['lg c2', 'LG OLED evo C'],
     ] as const) {
       const result = await t.search(words);
       expect({ words, found: found(result), first: result.similarProducts[0]?.title }).toEqual({ words, found: [], first: expect.stringContaining(nearest) });

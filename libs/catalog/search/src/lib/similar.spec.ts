@@ -11,6 +11,11 @@ describe('the similar products of a pasted page', () => {
     // A model code however the name writes it.
     expect(sharesSomething({ title: 'pt18', brand: null }, { title: 'Brother P-Touch PT-18R Rechargeable Labeling System', brand: 'Brother' })).toBe(true);
     expect(sharesSomething({ title: 'galaxy watch 7', brand: null }, { title: 'JBL Flip 7 Portable Waterproof Bluetooth Speaker (Black)', brand: 'JBL' })).toBe(false);
+    // Typed words naming the maker, however short its name: LG's TVs for "lg c2", not a page's title that names it.
+    const c4 = { title: 'LG OLED evo C4 OLED55C4PUA 4K Smart TV (55")', brand: 'LG' };
+    expect(sharesSomething({ title: 'lg c2', brand: null }, c4)).toBe(true);
+    expect(sharesSomething({ title: 'lg c2', brand: null }, { ...c4, brand: 'Samsung' })).toBe(false);
+    expect(sharesSomething({ title: 'LG CordZero A9 Vacuum', brand: null }, { title: 'LG 27GR95QE Monitor', brand: 'LG' }, true)).toBe(false);
     // A kind of two letters, when the product's category names it.
     expect(sharesSomething({ title: 'roku tv', brand: null }, { title: 'TCL Q6 55Q651F QLED 4K Google TV (55")', brand: 'TCL', category: 'TVs' })).toBe(true);
     expect(sharesSomething({ title: 'roku tv', brand: null }, { title: 'Amazon Fire TV Stick 4K', brand: 'Amazon', category: 'Streaming Media Players' })).toBe(false);

@@ -61,7 +61,10 @@ export function sharesSomething(
 ): boolean {
   if (!sought?.title) return true;
   const brand = normaliseBrand(sought.brand);
-  if (brand && brand === normaliseBrand(product.brand)) return true;
+  const maker = normaliseBrand(product.brand);
+  if (brand && brand === maker) return true;
+  // Typed words that name the product's maker, however short its name ("lg c2": LG's TVs).
+  if (!listing && maker && ` ${normaliseBrand(sought.title)} `.includes(` ${maker} `)) return true;
   const words = nameWords(sought.title);
   // A figure or size shared counts only where the words sought are nothing more.
   const telling = [...words].some((word) => !figureAlone(word));
