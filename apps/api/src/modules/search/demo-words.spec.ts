@@ -615,6 +615,8 @@ describe('search API on the demo catalog: what shoppers type', () => {
       ['galaxy s22 plus', 'Samsung Galaxy S24'],
       // A maker of two letters: its products, the line typed first.
       ['lg c2', 'LG OLED evo C'],
+      // The line's words typed in a row: the iPad Pro, not the "iPad mini A17 Pro" their rarer words rank first.
+      ['ipad pro 12.9', 'Apple iPad Pro '],
     ] as const) {
       const result = await t.search(words);
       expect({ words, found: found(result), first: result.similarProducts[0]?.title }).toEqual({ words, found: [], first: expect.stringContaining(nearest) });

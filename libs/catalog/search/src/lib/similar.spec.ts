@@ -1,4 +1,4 @@
-import { nearestInLineFirst, sameLineFirst, sharesSomething, theKindTyped, theModelTypedFirst } from './similar';
+import { nearestInLineFirst, phraseFirst, sameLineFirst, sharesSomething, theKindTyped, theModelTypedFirst } from './similar';
 
 const jacket = { title: "Patagonia Men's Nano Puff Jacket", brand: 'Patagonia' };
 
@@ -92,6 +92,20 @@ describe('sameLineFirst', () => {
 
   it('leaves the order as it is when the words number no line', () => {
     expect(sameLineFirst('galaxy phone', products)).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe('phraseFirst', () => {
+  const ipads = [{ title: 'Apple iPad mini A17 Pro Wi-Fi (128GB)' }, { title: 'Apple iPad Pro M4 Wi-Fi (13", 512GB)' }, { title: 'Apple iPad Air M2 (11")' }];
+
+  it('puts the products whose names hold the words in a row first, in their order', () => {
+    expect(phraseFirst(['ipad', 'pro'], ipads)).toEqual([ipads[1], ipads[0], ipads[2]]);
+    expect(phraseFirst(['iPad', 'Pro'], ipads)[0]).toBe(ipads[1]);
+  });
+
+  it('keeps the order for one word, or words no name holds in a row', () => {
+    expect(phraseFirst(['ipad'], ipads)).toEqual(ipads);
+    expect(phraseFirst(['pro', 'ipad'], ipads)).toEqual(ipads);
   });
 });
 

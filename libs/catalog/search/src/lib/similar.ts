@@ -1,6 +1,6 @@
 /** Which of a page's weaker candidates are shown as similar products. */
 import { extractColours, extractLineNumbers, extractQuantities, type ItemIdentity, normaliseBrand, readsAsAccessory, tokenizeTitle, VARIANT_EDITIONS, withoutWhatComesWith } from '@pricehunt/catalog-matching';
-import { type CatalogRepository, indexWords, isCommonWord, type ProductMatcher, type RankedProduct, type SearchIndexRepository } from '@pricehunt/catalog-core';
+import { type CatalogRepository, indexWords, isCommonWord, type ProductMatcher, type RankedProduct, type SearchIndexRepository, textWords } from '@pricehunt/catalog-core';
 import { lettersAndDigits } from './held-words';
 import { firstCards } from './line-order';
 import { everydayKind, listingKind } from './unknown-words';
@@ -94,6 +94,17 @@ export function sameLineFirst(typed: string, products: ReadonlyArray<{ id: numbe
   return [...products.filter((product) => ofLine(product.title)), ...products.filter((product) => !ofLine(product.title))].map((product) => product.id);
 }
 
+/**
+ * Products as ranked, those whose names hold the words typed in a row first ("ipad pro" of "ipad pro 12.9": the iPad
+ * Pro before an "iPad mini A17 Pro", which the ranking puts first for its rarer words); as ranked for one word.
+ */
+export function phraseFirst<T extends { title: string }>(words: readonly string[], products: readonly T[]): T[] {
+  const phrase = ` ${textWords(words.join(' ')).join(' ')} `;
+  if (phrase.trim().split(' ').length < 2) return [...products];
+  const holds = (product: T) => ` ${textWords(product.title).join(' ')} `.includes(phrase);
+  return [...products.filter(holds), ...products.filter((product) => !holds(product))];
+}
+
 /** How many times SIMILAR_LIMIT products the name's words find, for those of the line typed to come first from. */
 const LINE_POOL = 4;
 
@@ -124,7 +135,7 @@ export async function relatedToWords(search: SimilarReads, typed: boolean, sough
   // first ("galaxy watch 9": the Galaxy Watch7; `nearestInLineFirst`).
   const pool = [...new Set([...byName, ...byLine, ...glued.map((found) => found.productId)])];
   const titled = await search.catalog.getProducts(pool);
-  const lineFirst = sameLineFirst(sought.title, pool.flatMap((id) => titled.get(id) ?? [])).flatMap((id) => titled.get(id) ?? []);
+  const lineFirst = sameLineFirst(sought.title, phraseFirst(named, pool.flatMap((id) => titled.get(id) ?? []))).flatMap((id) => titled.get(id) ?? []);
   const ofName = firstCards(nearestInLineFirst(sought.title, lineFirst), SIMILAR_LIMIT).map((product) => product.id);
   return [...ofName, ...(await search.matcher.relatedAsync(sought, SIMILAR_LIMIT))];
 }
