@@ -108,6 +108,9 @@ describe('search API on the demo catalog: what shoppers type', () => {
     const proMax = await t.search('iphone 15 pro max');
     expect({ found: found(proMax).map((product) => product.title), correctedQuery: proMax.correctedQuery }).toEqual({ found: [], correctedQuery: null });
     expect(proMax.similarProducts[0]?.title).toMatch(/^Apple iPhone 16 Pro Max /);
+    // Nor an "apple 16" of the iPhone 16s for a thing for the line typed before it, which the catalog does not sell.
+    const protector = await t.search('screen protector iphone 16');
+    expect({ found: found(protector).map((product) => product.title), correctedQuery: protector.correctedQuery }).toEqual({ found: [], correctedQuery: null });
     // Nor does it sell the Galaxy S24 FE: no S24 is named; Samsung's products are similar.
     const fe = await t.search('galaxy s24 fe');
     expect(found(fe)).toEqual([]);

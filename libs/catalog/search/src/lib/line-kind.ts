@@ -93,7 +93,7 @@ const LINE_AND_NAME_WORDS = 4;
  * A line typed with the name of a product its maker sells for it in the same category ("ps5 dualsense", "playstation 5
  * pulse elite"): the words after the line's find only products of its brand and category, none of the line's own
  * (the DualSense controllers, whose listings never say "PS5"). They are listed, and the answer says what was searched
- * ("sony dualsense"); null when no cut of the words reads so. Edition words alone name no such product.
+ * ("sony dualsense"); null when no cut of the words reads so. Edition words and numbers alone name no such product.
  */
 export async function lineProductAnswer(words: WordsDeps, text: string): Promise<{ spelled: string; ids: number[] } | null> {
   const typed = withoutInches(indexWords(text));
@@ -102,8 +102,9 @@ export async function lineProductAnswer(words: WordsDeps, text: string): Promise
     const line = await lineOf(words, typed.slice(0, cut));
     if (line === null) continue;
     const rest = typed.slice(cut);
-    // Editions name the line's own products, not one made for it ("iphone 15 pro max": no "apple pro max").
-    if (rest.every((word) => VARIANT_EDITIONS.has(word))) continue;
+    // Editions and numbers name the line's own products, not one made for it ("iphone 15 pro max": no "apple pro max";
+    // "screen protector iphone 16": no "apple 16").
+    if (rest.every((word) => VARIANT_EDITIONS.has(word) || !/\p{L}/u.test(word))) continue;
     const named = await lineOf(words, rest);
     const sameMaker = named !== null && named.brand.toLowerCase() === line.brand.toLowerCase() && named.slug === line.slug;
     if (!sameMaker || named.ids.some((id) => line.ids.includes(id))) continue;
