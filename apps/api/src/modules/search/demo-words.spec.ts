@@ -441,6 +441,15 @@ describe('search API on the demo catalog: what shoppers type', () => {
     }
   });
 
+  it('searches a kind of two letters without the everyday words none of its listings says ("gaming tv": TVs, no gaming monitor)', async () => {
+    for (const words of ['gaming tv', 'tv for gaming']) {
+      const result = await t.search(words);
+      expect({ words, correctedQuery: result.correctedQuery }).toEqual({ words, correctedQuery: 'tv' });
+      expect(found(result).length).toBeGreaterThan(5);
+      expect(found(result).filter((product) => !/ TV\b/.test(product.title))).toEqual([]);
+    }
+  });
+
   it('shows no product of another kind that shares only an everyday word with words that find nothing ("yoga mat")', async () => {
     // A "Cordless Stick Vacuum", a Lenovo Yoga laptop, running watches, smart speakers were shown as similar.
     for (const typed of ['roku streaming stick', 'yoga mat', 'running shoes', 'smart bulb']) {
@@ -524,6 +533,8 @@ describe('search API on the demo catalog: what shoppers type', () => {
     const result = await t.search('laptop stand');
     expect(found(result).map((product) => product.title)).toEqual([]);
     expect(result.correctedQuery).toBeNull();
+    // Nor laptops of the size typed after the kind ("laptop bag 15": no 15" laptop is a bag).
+    expect(found(await t.search('laptop bag 15')).map((product) => product.title)).toEqual([]);
   });
 
   it('lists nothing for a thing for a line the catalog sells no such thing for ("switch case"), and shows the line as similar', async () => {

@@ -18,6 +18,13 @@ describe('headWord', () => {
     expect(headWord(['sony', '65', 'inch', 'tv'])).toBe('tv');
   });
 
+  it('reads a size typed after an everyday kind as the kind’s, and a number after a name or an edition as the model’s', () => {
+    expect(headWord(['laptop', 'bag', '15'])).toBe('bag');
+    expect(headWord(['laptop', '15', 'inch'])).toBe('laptop');
+    expect(headWord(['iphone', '16'])).toBe('16');
+    expect(headWord(['ipad', 'pro', '256'])).toBe('256');
+  });
+
   it('reads no colour typed after the thing as its kind, a maker’s shade with it; a colour alone stays', () => {
     expect(headWord(['ps5', 'controller', 'red'])).toBe('controller');
     expect(headWord(['dualsense', 'cosmic', 'red'])).toBe('dualsense');
@@ -142,14 +149,18 @@ describe('withoutUnsaidWords', () => {
     3: ['HP OfficeJet Pro 8135e Wireless All-in-One Printer Mobile Printing'],
     4: ['KitchenAid Artisan Series KSM150PS 5 Quart Tilt-Head Stand Mixer, Empire Red'],
     5: ['Dell UltraSharp U2723QE 27" 4K USB-C Hub Monitor, Adjustable Stand, Eye Care'],
+    6: ['TCL Q6 55Q651F QLED 4K Google TV'],
   };
   const catalog = listingsCatalog(LISTINGS);
-  const kinds: Record<string, number[]> = { phone: [1, 2], printer: [3], stand: [4, 5] };
+  const kinds: Record<string, number[]> = { phone: [1, 2], printer: [3], stand: [4, 5], tv: [6] };
   const kindProducts = async (kind: string) => kinds[kind] ?? [];
 
   it('leaves out the everyday words no listing of the kind sought says', async () => {
     expect(await withoutUnsaidWords(catalog, 'mobile phone', kindProducts)).toBe('phone');
     expect(await withoutUnsaidWords(catalog, 'gaming phone for kids', kindProducts)).toBe('phone');
+    // A kind of two letters that its listings name their item by.
+    expect(await withoutUnsaidWords(catalog, 'gaming tv', kindProducts)).toBe('tv');
+    expect(await withoutUnsaidWords(catalog, 'tv for gaming', kindProducts)).toBe('tv');
   });
 
   it('keeps words a listing of the kind says, names, numbers, and reads no more than a few words', async () => {

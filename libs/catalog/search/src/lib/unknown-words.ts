@@ -11,7 +11,7 @@
  * the similar products show; a brand alone would list everything its maker sells.
  */
 import { type CatalogRepository, foldText, indexWords, isCommonWord } from '@pricehunt/catalog-core';
-import { colourNames, extractColours, withoutWhatComesWith } from '@pricehunt/catalog-matching';
+import { colourNames, extractColours, VARIANT_EDITIONS, withoutWhatComesWith } from '@pricehunt/catalog-matching';
 import { GENERATION_WORD, ORDINAL_WORD } from './generations';
 import { holdWordStarting, listingsOf, listingWords, productsWithWordStarting, writtenAfterMaker } from './held-words';
 import { otherNumbers } from './word-number';
@@ -37,6 +37,10 @@ export function headWord(typed: readonly string[]): string | undefined {
   const end = words.findIndex((word) => /^(?:for|with)$/i.test(word));
   let head = withoutColourAtEnd(end < 0 ? words : words.slice(0, end));
   if (GENERATION_WORD.test(head.at(-1) ?? '')) head = head.slice(0, ORDINAL_WORD.test(head.at(-2) ?? '') ? -2 : -1);
+  // A size typed after an everyday kind ("tv mount 65"): the kind is sought in it. After a name or an edition, the
+  // number is the model's or a capacity ("iphone 16", "ipad pro 256").
+  const before = head.at(-2) ?? '';
+  if (/^\d{1,3}$/.test(head.at(-1) ?? '') && everyday(before) && !VARIANT_EDITIONS.has(before)) head = head.slice(0, -1);
   return head.at(-1)?.toLowerCase();
 }
 
@@ -197,7 +201,9 @@ export async function withoutUnsaidWords(
   makers: () => Promise<readonly string[]> = async () => [],
 ): Promise<string | null> {
   const words = text.split(/\s+/).filter(Boolean);
-  const kind = kindWord(words);
+  // A kind of two letters too ("gaming tv"): its products' listings must name their item by it (below).
+  const head = headWord(words);
+  const kind = kindWord(words) ?? (head !== undefined && /^\p{L}{2}$/u.test(head) && !JOINING_WORDS.has(head) ? head : null);
   if (words.length < 2 || words.length > UNSAID_WORDS_MAX || kind === null) return null;
   const readable = (word: string) => LETTERS.test(word) && word.length >= 2 && !JOINING_WORDS.has(word.toLowerCase()) && word.toLowerCase() !== kind;
   if (!words.some(readable)) return null;
