@@ -450,6 +450,17 @@ describe('search API on the demo catalog: what shoppers type', () => {
     }
   });
 
+  it('searches a kind without a year none of its listings says ("headphones 2024"), and a line with the year its listings say', async () => {
+    const headphones = await t.search('headphones 2024');
+    expect(headphones.correctedQuery).toBe('headphones');
+    expect(found(headphones).length).toBeGreaterThan(5);
+    expect(found(headphones).filter((product) => !/Headphones/.test(product.title))).toEqual([]);
+    const razr = await t.search('razr 2024');
+    expect(razr.correctedQuery).toBeNull();
+    expect(found(razr).length).toBeGreaterThan(0);
+    expect(found(razr).filter((product) => !/razr\+ 2024/.test(product.title))).toEqual([]);
+  });
+
   it('shows no product of another kind that shares only an everyday word with words that find nothing ("yoga mat")', async () => {
     // A "Cordless Stick Vacuum", a Lenovo Yoga laptop, running watches, smart speakers were shown as similar.
     for (const typed of ['roku streaming stick', 'yoga mat', 'running shoes', 'smart bulb']) {

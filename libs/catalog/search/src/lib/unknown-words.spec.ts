@@ -23,6 +23,7 @@ describe('headWord', () => {
     expect(headWord(['laptop', '15', 'inch'])).toBe('laptop');
     expect(headWord(['iphone', '16'])).toBe('16');
     expect(headWord(['ipad', 'pro', '256'])).toBe('256');
+    expect(headWord(['headphones', '2024'])).toBe('headphones');
   });
 
   it('reads no colour typed after the thing as its kind, a maker’s shade with it; a colour alone stays', () => {
@@ -161,6 +162,8 @@ describe('withoutUnsaidWords', () => {
     // A kind of two letters that its listings name their item by.
     expect(await withoutUnsaidWords(catalog, 'gaming tv', kindProducts)).toBe('tv');
     expect(await withoutUnsaidWords(catalog, 'tv for gaming', kindProducts)).toBe('tv');
+    // A year, as an everyday word: no phone's listing says 2024.
+    expect(await withoutUnsaidWords(catalog, 'phone 2024', kindProducts)).toBe('phone');
   });
 
   it('keeps words a listing of the kind says, names, numbers, and reads no more than a few words', async () => {

@@ -3,12 +3,12 @@
  * for ("laptop for students", "tv for bedroom", "phone for seniors") in words no listing writes, and a search that must
  * hold every word then finds nothing at all. When names, generations, spelling and compound words have all been tried,
  * the words are searched again without each word that no offer carries and that is an everyday English word (or the
- * plural of one), or follows a joining word or another word left out ("for vlogging"), unless it comes before "for"
- * (those words name the thing itself: "battery for kx-tg6512b" asks for no phone); a joining word left dangling by
- * them goes too ("tv for"); never the word that names the kind of thing sought ("usb microphone" is no "usb"). The
- * answer says what was searched ("Showing results for laptop"). Any other word stays: a word with a digit is a model
- * number typed otherwise ("sony wh1000xm9"), and a name the catalog lacks ("apple earpods") is one whose neighbours
- * the similar products show; a brand alone would list everything its maker sells.
+ * plural of one) or a year ("headphones 2024"), or follows a joining word or another word left out ("for vlogging"),
+ * unless it comes before "for" (those words name the thing itself: "battery for kx-tg6512b" asks for no phone); a
+ * joining word left dangling by them goes too ("tv for"); never the word that names the kind of thing sought ("usb
+ * microphone" is no "usb"). The answer says what was searched ("Showing results for laptop"). Any other word stays: a
+ * word with a digit is a model number typed otherwise ("sony wh1000xm9"), and a name the catalog lacks ("apple
+ * earpods") is one whose neighbours the similar products show; a brand alone would list everything its maker sells.
  */
 import { type CatalogRepository, foldText, indexWords, isCommonWord } from '@pricehunt/catalog-core';
 import { colourNames, extractColours, VARIANT_EDITIONS, withoutWhatComesWith } from '@pricehunt/catalog-matching';
@@ -19,6 +19,8 @@ import { withoutInches } from './model-code';
 import type { Found } from './found';
 
 const LETTERS = /^\p{L}+$/u;
+/** A year typed with the words ("headphones 2024"): it says how new the thing is, not which one, unless a listing says it. */
+const YEAR = /^(?:19[89]\d|20[0-4]\d)$/;
 /** A word of letters shorter than this that is no everyday word is a name the catalog writes otherwise ("zf"), which compound words read. */
 const UNKNOWN_MIN = 3;
 /** Words that join others, or ask, and say nothing of a thing alone: left out where they end up at either end of the words. */
@@ -37,10 +39,10 @@ export function headWord(typed: readonly string[]): string | undefined {
   const end = words.findIndex((word) => /^(?:for|with)$/i.test(word));
   let head = withoutColourAtEnd(end < 0 ? words : words.slice(0, end));
   if (GENERATION_WORD.test(head.at(-1) ?? '')) head = head.slice(0, ORDINAL_WORD.test(head.at(-2) ?? '') ? -2 : -1);
-  // A size typed after an everyday kind ("tv mount 65"): the kind is sought in it. After a name or an edition, the
-  // number is the model's or a capacity ("iphone 16", "ipad pro 256").
+  // A size or a year typed after an everyday kind ("laptop bag 15", "headphones 2024"): the kind is sought in it. After
+  // a name or an edition, the number is the model's or a capacity ("iphone 16", "ipad pro 256").
   const before = head.at(-2) ?? '';
-  if (/^\d{1,3}$/.test(head.at(-1) ?? '') && everyday(before) && !VARIANT_EDITIONS.has(before)) head = head.slice(0, -1);
+  if ((/^\d{1,3}$/.test(head.at(-1) ?? '') || YEAR.test(head.at(-1) ?? '')) && everyday(before) && !VARIANT_EDITIONS.has(before)) head = head.slice(0, -1);
   return head.at(-1)?.toLowerCase();
 }
 
@@ -69,7 +71,7 @@ const everyday = (word: string) => isCommonWord(word) || (/s$/i.test(word) && is
  */
 export async function withoutUnknownWords(text: string, offerCounts: (words: readonly string[]) => Promise<Map<string, number>>): Promise<string | null> {
   const words = text.split(/\s+/).filter(Boolean);
-  const lettered = [...new Set(words.map((word) => word.toLowerCase()).filter((word) => LETTERS.test(word) && !JOINING_WORDS.has(word)))];
+  const lettered = [...new Set(words.map((word) => word.toLowerCase()).filter((word) => (LETTERS.test(word) || YEAR.test(word)) && !JOINING_WORDS.has(word)))];
   if (lettered.length === 0) return null;
   const counts = await offerCounts([...new Set(lettered.flatMap((word) => [word, ...otherNumbers(word)]))]);
   // A word offers carry in the other number is known ("phones" of "Nothing Phone").
@@ -81,7 +83,7 @@ export async function withoutUnknownWords(text: string, offerCounts: (words: rea
   const kept: string[] = [];
   let describing = false;
   words.forEach((word, at) => {
-    describing = at > purpose && unknown.has(word.toLowerCase()) && (everyday(word) || (word.length >= UNKNOWN_MIN && (describing || joining(kept[kept.length - 1]))));
+    describing = at > purpose && unknown.has(word.toLowerCase()) && (everyday(word) || YEAR.test(word) || (word.length >= UNKNOWN_MIN && (describing || joining(kept[kept.length - 1]))));
     if (!describing) kept.push(word);
   });
   // Without the word that names the kind, what is left names no kind of thing ("usb microphone" is no "usb").
@@ -205,7 +207,7 @@ export async function withoutUnsaidWords(
   const head = headWord(words);
   const kind = kindWord(words) ?? (head !== undefined && /^\p{L}{2}$/u.test(head) && !JOINING_WORDS.has(head) ? head : null);
   if (words.length < 2 || words.length > UNSAID_WORDS_MAX || kind === null) return null;
-  const readable = (word: string) => LETTERS.test(word) && word.length >= 2 && !JOINING_WORDS.has(word.toLowerCase()) && word.toLowerCase() !== kind;
+  const readable = (word: string) => (YEAR.test(word) || (LETTERS.test(word) && word.length >= 2 && !JOINING_WORDS.has(word.toLowerCase()))) && word.toLowerCase() !== kind;
   if (!words.some(readable)) return null;
   const ids = await kindProducts(kind);
   if (ids.length === 0) return null;
@@ -220,7 +222,7 @@ export async function withoutUnsaidWords(
   const unsaid: string[] = [];
   for (const word of words.filter((typed) => readable(typed) && !said(typed.toLowerCase()))) {
     const folded = word.toLowerCase();
-    if (everyday(word) ? !(await namesLine(catalog, folded, kindProducts)) : await namesKind(catalog, folded, kindProducts)) unsaid.push(word);
+    if (YEAR.test(word) || (everyday(word) ? !(await namesLine(catalog, folded, kindProducts)) : await namesKind(catalog, folded, kindProducts))) unsaid.push(word);
   }
   const named = unsaid.length > 0 ? await makers() : [];
   const kept = words.filter((word) => !unsaid.includes(word) || named.includes(foldText(word)));
