@@ -686,6 +686,10 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(either.correctedQuery).toBe('playstation 5 or xbox');
     const consoles = found(either).map((product) => product.title);
     expect({ first: consoles[0], xbox: consoles.some((title) => /^Microsoft Xbox Series X /.test(title)) }).toEqual({ first: expect.stringMatching(/^Sony PlayStation 5 /), xbox: true });
+    // The other thing not typed yet: the first one's products.
+    const choosing = await t.search('ps5 or');
+    expect(choosing.correctedQuery).toBe('playstation 5');
+    expect(found(choosing).map((product) => product.title)).toEqual(found(await t.search('ps5')).map((product) => product.title));
   });
 
   it('searches a kind typed in another language as the English words listings write ("kopfhörer sony", "écouteurs sans fil")', async () => {

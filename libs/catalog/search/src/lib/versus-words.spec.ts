@@ -17,9 +17,10 @@ describe('versusSides', () => {
 });
 
 describe('withoutDanglingVersus', () => {
-  it('leaves out a "vs" typed at the end, the other side not typed yet', () => {
+  it('leaves out a "vs" or an "or" typed at the end, the other side not typed yet', () => {
     expect(withoutDanglingVersus('iphone 16 vs')).toBe('iphone 16');
     expect(withoutDanglingVersus('iphone 16 versus ')).toBe('iphone 16');
+    expect(withoutDanglingVersus('ps5 or')).toBe('ps5');
   });
 
   it('keeps one at the start, which may be a name, and words with none', () => {

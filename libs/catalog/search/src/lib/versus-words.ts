@@ -10,17 +10,20 @@ import { MATCH_LIMIT } from './search-words';
 
 /** The word between the two sides. */
 const VERSUS = /\s+(?:vs\.?|versus)\s+/i;
-/** The word at the end of the words, the other side not typed (yet): "iphone vs". One at their start may be a name ("VS Sassoon"). */
-const DANGLING_VERSUS = /\s+(?:vs\.?|versus)$/i;
+/**
+ * The word at the end of the words, the other side not typed (yet): "iphone vs", "ps5 or". One at their start may be a
+ * name ("VS Sassoon").
+ */
+const DANGLING_VERSUS = /\s+(?:vs\.?|versus|or)$/i;
 
-/** The words without a "vs" at their end ("iphone vs" is "iphone"), or null when they have none. */
+/** The words without a "vs" or an "or" at their end ("iphone vs" is "iphone"), or null when they have none. */
 export function withoutDanglingVersus(text: string): string | null {
   const trimmed = text.trim();
   const kept = trimmed.replace(DANGLING_VERSUS, '').trim();
   return kept !== trimmed && kept !== '' ? kept : null;
 }
 
-/** Words typed with a "vs" at their end, searched without it (`withoutDanglingVersus`: `words`) and said so. */
+/** Words typed with a "vs" or an "or" at their end, searched without it (`withoutDanglingVersus`: `words`) and said so. */
 export async function withoutVersusFound(look: (words: string) => Promise<Found>, words: string): Promise<Found> {
   const found = await look(words);
   return { ...found, correctedQuery: found.correctedQuery ?? words };
