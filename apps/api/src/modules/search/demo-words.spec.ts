@@ -642,6 +642,8 @@ describe('search API on the demo catalog: what shoppers type', () => {
       ['lg c2', 'LG OLED evo C'],
       // The line's words typed in a row: the iPad Pro, not the "iPad mini A17 Pro" their rarer words rank first.
       ['ipad pro 12.9', 'Apple iPad Pro '],
+      // A TV's series code the catalog sells no set of: the nearest series of the same letters (the S90D), no watch.
+      ['samsung s95d', 'Samsung OLED 4K QN55S90D '],
     ] as const) {
       const result = await t.search(words);
       expect({ words, found: found(result), first: result.similarProducts[0]?.title }).toEqual({ words, found: [], first: expect.stringContaining(nearest) });

@@ -16,6 +16,12 @@ import { namedBy, withoutInches } from './model-code';
  */
 export const HELD_CODES_MAX = 24;
 
+/** A series code typed: a maker's letters, a number of two or three digits, a year's or edition's letters ("s95d"). */
+const SERIES_CODE = /^(\p{L}{1,3})(\d{2,3})(\p{L}{0,2})$/u;
+
+/** How far from the typed number a nearest series is looked for ("s95d": the S90D, five away). */
+const NEAREST_SERIES_SPAN = 10;
+
 export interface HeldCodeDeps {
   /** The index's model codes that hold a typed piece (the spelling corrector's `codesHolding`). */
   codesHolding: (piece: string) => string[];
@@ -57,6 +63,29 @@ export function createHeldCodeLookup(deps: HeldCodeDeps) {
         if (codes.length === 0 || codes.length > HELD_CODES_MAX) continue;
         const found = await carryingAny(codes, words.filter((_, other) => other !== at));
         if (found.length > 0) return found;
+      }
+      return [];
+    },
+
+    /**
+     * A series code typed that no code holds ("samsung s95d", where the catalog sells the S90D): the products of the
+     * nearest series by number with the same letters around it, as `productsHolding` finds a series, nearest first
+     * and the lower of two as near; empty when none is within `NEAREST_SERIES_SPAN`.
+     */
+    async nearestSeries(query: string): Promise<number[]> {
+      const words = withoutInches(indexWords(query));
+      for (const [at, word] of words.entries()) {
+        const [, letters, digits, after] = SERIES_CODE.exec(word) ?? [];
+        if (letters === undefined || digits === undefined || codesHolding(word).length > 0) continue;
+        const number = Number(digits);
+        for (let step = 1; step <= NEAREST_SERIES_SPAN; step++) {
+          for (const near of [number - step, number + step]) {
+            const codes = near > 0 ? codesHolding(`${letters}${String(near).padStart(digits.length, '0')}${after}`) : [];
+            if (codes.length === 0 || codes.length > HELD_CODES_MAX) continue;
+            const found = await carryingAny(codes, words.filter((_, other) => other !== at));
+            if (found.length > 0) return found;
+          }
+        }
       }
       return [];
     },

@@ -346,7 +346,10 @@ async function answerOf(search: Search, body: SearchBody, found: Found, createdA
   const nothing = !product && matchIds.length === 0;
   // A model number typed that no product states: the nearest models first, whatever words they share, then products
   // like them, of their kind first (other TVs of the maker typed, before its games consoles).
-  const near = new Set(nothing && sought && body.url === undefined ? await nearestModels({ catalog, index: search.index }, sought.title, SIMILAR_LIMIT) : []);
+  const typedNothing = nothing && sought !== null && body.url === undefined;
+  const nearModels = typedNothing ? await nearestModels({ catalog, index: search.index }, sought.title, SIMILAR_LIMIT) : [];
+  // Else a series code's nearest series ("samsung s95d": the S90D).
+  const near = new Set(typedNothing && nearModels.length === 0 ? ((await search.heldCodes?.nearestSeries(sought.title)) ?? []) : nearModels);
   const likeNear = near.size > 0 ? await likeTheListed(search, [...near], ranked) : [];
   const similarIds =
     nothing && sought
