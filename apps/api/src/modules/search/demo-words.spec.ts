@@ -354,6 +354,21 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(onEar.filter((title) => !/On-Ear/.test(title))).toEqual([]);
   });
 
+  it('searches a feature typed by its initials as listings write it ("anc headphones": noise cancelling headphones)', async () => {
+    const anc = await t.search('anc headphones');
+    expect(anc.correctedQuery).toBe('noise cancelling headphones');
+    const listed = found(anc).map((product) => product.title);
+    expect(listed.length).toBeGreaterThan(3);
+    expect(listed.filter((title) => !/Noise Cancel/.test(title))).toEqual([]);
+    // Typed after the kind and a joining word, too.
+    const earbuds = await t.search('wireless earbuds with anc');
+    expect(earbuds.correctedQuery).toBe('wireless earbuds with noise cancelling');
+    expect(found(earbuds).filter((product) => !/Noise Cancel/.test(product.title) || !/Earbuds/.test(product.title))).toEqual([]);
+    // A name that a listing writes with the feature's words in other forms keeps its own reading.
+    const airpods = await t.search('airpods 4 anc');
+    expect(airpods.product?.title).toBe('Apple AirPods 4 with Active Noise Cancellation Wireless Earbuds');
+  });
+
   it('searches the words kept of those typed joined as listings write them ("smart watch for women": smartwatch)', async () => {
     for (const [typed, searched, kind] of [
       ['smart watch for women', 'smartwatch', /Smartwatch/],

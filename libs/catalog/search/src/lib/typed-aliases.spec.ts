@@ -59,6 +59,16 @@ describe('names shoppers type for what listings write', () => {
     expect(await aliasesOver({ vacuum: 60, cleaner: 3 }).aliases.rewrite('vacuum cleaner')).toBeNull();
   });
 
+  it('write a feature’s initials as the catalog’s offers write the feature (“anc”: noise cancelling)', async () => {
+    const { aliases } = aliasesOver({ noise: 40, cancelling: 30, canceling: 12, headphones: 50, earbuds: 30 });
+    expect(await aliases.rewrite('anc headphones')).toBe('noise cancelling headphones');
+    expect(await aliases.rewrite('earbuds with ANC')).toBe('earbuds with noise cancelling');
+    // Where most offers write it the other way, that way.
+    expect(await aliasesOver({ noise: 40, cancelling: 3, canceling: 20 }).aliases.rewrite('anc')).toBe('noise canceling');
+    // A catalog that carries "anc" as a word means it as typed.
+    expect(await aliasesOver({ anc: 2, noise: 40, cancelling: 30 }).aliases.rewrite('anc earbuds')).toBeNull();
+  });
+
   it('read a name holding a word searches read as nothing alone before the words are searched (“in ear headphones”)', async () => {
     // On-ear headphones carry "ear headphones", and listings say "in" elsewhere: "in ear headphones" is no listing's.
     const { aliases, asked } = aliasesOver({ in: 300, ear: 40, headphones: 60, earbuds: 30, sony: 50 }, ['in ear headphones']);
@@ -96,7 +106,7 @@ describe('names shoppers type for what listings write', () => {
 
   it('ask nothing of the catalog for words that hold no such name', async () => {
     const { aliases, asked } = aliasesOver({});
-    expect(await aliases.rewrite('noise cancelling headphones')).toBeNull();
+    expect(await aliases.rewrite('wireless over ear headphones')).toBeNull();
     expect(asked).toEqual([]);
   });
 });

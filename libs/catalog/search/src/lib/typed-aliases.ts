@@ -1,6 +1,7 @@
 /**
  * What shoppers type for what listings write: a brand's other name ("hewlett packard" for HP, `brandAliasSpellings`),
- * the short name of a product line ("ps5" for PlayStation 5) and another word for a kind ("television" for TV). Typed
+ * the short name of a product line ("ps5" for PlayStation 5), another word for a kind ("television" for TV) and the
+ * initials of a feature ("anc" for noise cancelling). Typed
  * words holding a name the catalog's offers never carry are searched with the spelling of that name its offers carry
  * most; a name the catalog carries is meant as typed.
  */
@@ -51,6 +52,12 @@ export const KIND_NAMES: ReadonlyArray<readonly string[]> = [
   ['portable hard drive', 'portable hard drives', 'external hard drive', 'external hard drives'],
 ];
 
+/**
+ * Initials shoppers type for a feature whose listings write it out: "anc" for active noise cancelling, which listings
+ * write "Noise Cancelling" or "Noise Canceling", some with "Active" or "Adaptive" before it.
+ */
+export const FEATURE_NAMES: ReadonlyArray<readonly string[]> = [['anc', 'noise cancelling', 'noise canceling']];
+
 /** The most typed words one name takes ("black and decker"). */
 const MAX_NAME_WORDS = 3;
 
@@ -62,7 +69,7 @@ function nameGroups(): string[][] {
   const groups = [...brandAliasSpellings()].map(([brand, aliases]) => [brand, ...aliases]);
   for (const [short, name] of Object.entries(LINE_SHORT_NAMES)) groups.push([short, short.replace(/^(\p{L}+)(\p{N}+)$/u, '$1 $2'), name]);
   for (const [short, name] of Object.entries(LINE_PREFIXES)) groups.push([short, name]);
-  groups.push(...KIND_NAMES.map((group) => [...group]));
+  groups.push(...[...KIND_NAMES, ...FEATURE_NAMES].map((group) => [...group]));
   return groups.map((group) => [...new Set(group.map((spelling) => indexWords(spelling).join(' ')).filter(Boolean))]);
 }
 
