@@ -354,6 +354,15 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(onEar.filter((title) => !/On-Ear/.test(title))).toEqual([]);
   });
 
+  it('lists a kind typed in the plural, not a product one shop’s listing adds the word to ("laptops": no power bank that "Charges Laptops")', async () => {
+    const laptops = await t.search('laptops');
+    expect(laptops.product).toBeNull();
+    expect(laptops.matches.length).toBeGreaterThan(5);
+    expect(laptops.matches.filter((product) => product.category !== 'Laptops').map((product) => product.title)).toEqual([]);
+    // Its own kind typed, the power bank is found.
+    expect(found(await t.search('power bank for laptops')).map((product) => product.title)).toContain('Anker 737 Power Bank A1289 PowerCore 24K (Black)');
+  });
+
   it('searches a feature typed by its initials as listings write it ("anc headphones": noise cancelling headphones)', async () => {
     const anc = await t.search('anc headphones');
     expect(anc.correctedQuery).toBe('noise cancelling headphones');

@@ -64,6 +64,12 @@ export function categoryWordNaming(name: string, word: string): string | null {
 }
 
 /**
+ * Whether a category's name names one kind, and not the kind `word` names ("Accessories" for "laptops"); false for a
+ * name that joins several kinds ("Keyboards & Mice"), which tells nothing of any one.
+ */
+export const categoryNamesOtherKind = (name: string, word: string): boolean => !JOINED_KINDS.test(name) && indexWords(name).length > 0 && categoryWordNaming(name, word) === null;
+
+/**
  * The category that names the kind `word`: of those whose names name it (`categoryWordNaming`), the one most of the
  * products `evidence` (what the word finds) belong to; without such products, the one whose name says the word itself
  * in either number when it is the only one. Null when none does, or it is not clear which.

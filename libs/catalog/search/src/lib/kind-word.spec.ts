@@ -55,6 +55,31 @@ describe('kindOnlyAsPurpose', () => {
     expect((await kindOnlyAsPurpose(filed, 'sony case', [3])).size).toBe(0);
   });
 
+  it('reads an everyday kind that a few of a product’s shops add, its name lacking it and its category another kind’s, as none of its kinds', async () => {
+    const listings = {
+      1: ['Anker 737 Power Bank A1289 PowerCore 24K - Black', 'Anker 737 Power Bank A1289 PowerCore 24K, Charges Laptops, Fast Charging, Black', 'ANKER 737 Power Bank A1289 PowerCore 24K Black'],
+      2: ['Dell XPS 13 9340 Laptop, 32GB RAM 1TB SSD', 'Dell - XPS 13 9340 13.4" Laptop - Graphite'],
+      3: ['Sony WH-1000XM5 Wireless Headphones', 'Sony WH-1000XM5 Noise Canceling (Black)', 'Sony WH1000XM5/B Black'],
+    };
+    const names = { 1: 'Anker 737 Power Bank A1289 PowerCore 24K (Black)', 2: 'Dell XPS 13 9340 Laptop (32GB RAM, 1TB SSD, Graphite)', 3: 'Sony WH-1000XM5 Noise Canceling (Black)' };
+    const filed = listingsCatalog(listings, names, {}, { 1: 'Accessories', 2: 'Laptops', 3: 'Headphones' });
+    expect([...(await kindOnlyAsPurpose(filed, 'laptops', [1, 2]))]).toEqual([1]);
+    // Filed under the kind, a product is of it however few of its shops say so; as is one most of its shops say it of.
+    expect((await kindOnlyAsPurpose(filed, 'headphones', [3])).size).toBe(0);
+    expect((await kindOnlyAsPurpose(listingsCatalog(listings, names, {}, { 1: 'Power Banks & Chargers', 2: 'Laptops', 3: 'Audio' }), 'laptops', [1, 2])).size).toBe(0);
+    expect((await kindOnlyAsPurpose(listingsCatalog(listings, names, {}, { 1: 'Accessories', 2: 'Laptops', 3: 'Audio' }), 'power bank', [1])).size).toBe(0);
+    // Words copied from the beginning of a listing are its name.
+    const riser = listingsCatalog(
+      { 1: ['Fellowes Goriser Laptop Elevator', 'Fellowes Laptop Goriser', 'Fellowes 8030401 Laptop Goriser'] },
+      { 1: 'Fellowes Laptop Goriser' },
+      {},
+      { 1: 'Electronics - General' },
+    );
+    expect((await kindOnlyAsPurpose(riser, 'fellowes goriser laptop elevator', [1])).size).toBe(0);
+    // A listing that names the item by it keeps the item of the kind.
+    expect((await kindOnlyAsPurpose(riser, 'laptop elevator', [1])).size).toBe(0);
+  });
+
   it('reads the beginning of a listing copied from its maker’s name on as its name, wherever the copy stops', async () => {
     const filed = listingsCatalog(
       { 1: ['Razer Pro Click Mobile Notebook Mouse Pink'], 2: ['Polaroid i1237 Pink 12MP Digital Camera w 3x Optical Zoom'], 3: ['Dell UltraSharp U2723QE 4K USB-C Hub Monitor'] },

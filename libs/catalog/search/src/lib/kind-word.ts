@@ -17,6 +17,7 @@ import { type CatalogRepository, foldText, isCommonWord } from '@pricehunt/catal
 import { headWord } from './unknown-words';
 import { otherNumbers } from './word-number';
 import { writtenAfterMaker } from './held-words';
+import { categoryNamesOtherKind } from './kind-category';
 
 /** Products found at least that all come with a word make it a feature of theirs, not an item they come with. */
 const FEATURE_PRODUCTS = 3;
@@ -53,6 +54,19 @@ function modifierPattern(kind: string, category: string | null): RegExp | null {
   if (!named || named === kind || otherNumbers(named).includes(kind)) return null;
   const forms = (word: string) => [word, ...otherNumbers(word)].map((form) => form.replace(/[^\p{L}\p{N}]/gu, '')).join('|');
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${forms(kind)})\\s+(?=(?:${forms(named)})(?![\\p{L}\\p{N}]))`, 'gu');
+}
+
+/**
+ * Whether an everyday kind word is no kind of a product's but a feature a few of its shops list ("Anker 737 Power Bank
+ * A1289 PowerCore 24K, Charges Laptops, Fast Charging" for "laptops"): its name, which says what most of its shops say,
+ * lacks the word; some but fewer than half of its listings hold it, each only after its first comma, among what it
+ * lists of the item, not in what it names it; and its category names another kind ("Accessories"). A listing that
+ * names the item so ("Fellowes Goriser Laptop Elevator") keeps it of the kind.
+ */
+function heldByFewOfOtherKind(product: { title: string; category: string | null } | undefined, titles: readonly string[], holding: number, kind: string): boolean {
+  if (!product?.category || holding === 0 || holding * 2 >= titles.length || holds(wordsOf(foldText(product.title)), kind)) return false;
+  const namedSo = titles.some((title) => holds(wordsOf(title.split(',')[0] ?? ''), kind));
+  return !namedSo && categoryNamesOtherKind(product.category, kind);
 }
 
 /** Fewest words typed that, copied from the beginning of a listing, are read as its name (`copiedName`). */
@@ -104,6 +118,7 @@ export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, p
   const kind = headWord(words.split(/\s+/).filter(Boolean));
   if (productIds.length === 0 || kind === undefined || !/^\p{L}{3,}$/u.test(kind)) return new Set();
   const everyday = isCommonWord(kind);
+  const everydayInEitherNumber = everyday || otherNumbers(kind).some((form) => isCommonWord(form));
   const readsBrackets = !/[([]/.test(words);
   const folded = foldText(kind);
   const typed = wordsOf(foldText(words));
@@ -170,7 +185,7 @@ export async function kindOnlyAsPurpose(catalog: KindWordReads, words: string, p
       only.add(productId);
       asPart ||= !titles.some((title) => holds(wordsOf(title.replace(BRACKETED, ' ')), folded));
       addedByFew ||= holding * 2 < titles.length;
-    }
+    } else if (everydayInEitherNumber && !copied(titles, productId) && heldByFewOfOtherKind(products.get(productId), titles, holding, folded)) only.add(productId);
   }
   // A word no everyday one that several products found all hold only as what they come with names no kind but a
   // feature of theirs ("alexa": each Echo is a "Smart Speaker with Alexa"): none is left out. One product that comes
