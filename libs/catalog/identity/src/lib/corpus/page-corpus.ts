@@ -127,7 +127,11 @@ export interface CorpusPage {
    * Ulabox, Electroking, 101gigas, Teknosa, n11 and Zavvi, a pre-order); 48: the same parser's Amazon (US, UK,
    * Germany, France, Italy, Spain: a pre-order, refurbished items, a CD) and eBay pages (US, UK, Germany, France, Italy,
    * Spain: an auction); 49: the same parser's pages of Etsy, Bonanza (a used item), ASOS, Debenhams, New Look,
-   * bonprix Italy, Zalando France, Zavvi and Apple's UK store; each scored
+   * bonprix Italy, Zalando France, Zavvi and Apple's UK store; 50: a crawler's saved pages of used and refurbished
+   * computers at German, Polish and Ukrainian shops (JTL-Shop, WooCommerce, OpenCart and their own), Unieuro (out of
+   * stock) and Galaxus, a price parser's second pages of Amazon and eBay Australia and The Good Guys, B&Q, a 2016
+   * crawl's Dermstore, NARS and Kate Spade pages, two bookshops of the SWDE crawl, Brazilian shops' phone pages
+   * (Americanas, Colombo, Magalu, Submarino, Amazon Brazil, Ricardo Eletro, Shoptime) and Mytek; each scored
    * before any rule was written for them),
    * scored by `eval:extraction`, not yet by the spec's targets.
    */
