@@ -19,6 +19,20 @@ describe('a part number in a specification row', () => {
     expect(modelRow('WIRELESS')).toBeNull();
   });
 
+  it('reads a row’s value that the page writes whole in brackets holding brackets of its own ("Код: (7456(3))")', () => {
+    const row = (label: string, value: string) => extractProductIdentity(doc('', `<h1>Lumetra K7 Keyboard</h1><p>49,90 €</p><p><span>${label}: ${value}</span></p>`), { url: URL });
+    expect(row('Код', '(7456(3))')?.sku).toBe('7456(3)');
+    expect(row('Артикул', '7456(3)')?.sku).toBe('7456(3)');
+    expect(row('SKU', '[LK7-01]')?.sku).toBe('LK7-01');
+    expect(row('SKU', 'LK7-01).')?.sku).toBe('LK7-01');
+  });
+
+  it('reads the part number under Portuguese and Spanish model-reference labels', () => {
+    const row = (label: string) => extractProductIdentity(doc('', `<h1>Lumetra K7 Keyboard</h1><p>49,90 €</p><div><span>${label}:</span></div><div><span> LK7DE01 </span></div>`), { url: URL })?.model ?? null;
+    expect(row('Referência de modelo')).toBe('LK7DE01');
+    expect(row('Referencia del modelo')).toBe('LK7DE01');
+  });
+
   it('reads capitals alone under a label naming a number, not under a bare “Model”, nor the cart form’s own item number', () => {
     const row = (label: string, value: string, form = '') =>
       extractProductIdentity(doc('', `<h1>Lumetra K7 Keyboard</h1><p>49,90 €</p>${form}<table><tr><td>Brand</td><td>Lumetra</td></tr><tr><th>${label}</th><td>${value}</td></tr></table>`), { url: URL })?.model ?? null;
@@ -219,6 +233,16 @@ describe('a barcode in the page’s script data', () => {
   it('reads a barcode a tag manager\'s variable is set to (tc_vars["pr_ean"]), not a list\'s', () => {
     expect(read('tc_vars["pr_sku"]="BES6942138929485";tc_vars["pr_ean"]="6942138953008";tc_vars["pr_mfpn"]="";')).toBe('06942138953008');
     expect(read("tc_vars['list_ean']='6942138953008';")).toBeNull();
+  });
+
+  it('reads a barcode a data attribute of the page’s blocks names by its last part ("data-productdetail-productean")', () => {
+    const block = (attrs: string) => extractProductIdentity(doc('', `<h1>Lumetra K7 Keyboard</h1><div class="product" ${attrs}>49,90 €</div>`), { url: URL })?.gtin ?? null;
+    expect(block('data-productdetail-productean="0711719396604"')).toBe('00711719396604');
+    expect(block('data-ean="4006381333931"')).toBe('04006381333931');
+    expect(block('data-item-gtin13="4006381333931"')).toBe('04006381333931');
+    // Another attribute that ends otherwise, or a number without a valid check digit, is none.
+    expect(block('data-eant="4006381333931"')).toBeNull();
+    expect(block('data-productdetail-productean="0711719396605"')).toBeNull();
   });
 
   it('reads none where the scripts name several items’ barcodes', () => {

@@ -156,7 +156,11 @@ const MAX_BRAND_BLOCKS = 60;
 const SCRIPT_BARCODE = /(?:\\?["']|(?<![\w$.-]))(?:(?:ean|ean13|ean_?code|gtin|gtin1[234]|gtin8|upc|product_?ean|product_?gtin)(?:\\?["'])?\s*:\s*(?:\{\s*\\?["']\w+\\?["']\s*:\s*)?(?:\\?["'])?(\d{8,14})|barcode(?:\\?["'])?\s*:\s*(?:\\?["'])?(\d{12,14}))\b/gi;
 /** A tag manager's variable set to the item's barcode: TagCommander's `tc_vars["pr_ean"]="6942138953008"`. */
 const TAG_BARCODE = /\[\s*["'](?:pr|prod|product)_(?:ean(?:13)?|gtin|upc)["']\s*\]\s*=\s*["'](\d{8,14})["']/gi;
-const BARCODE_ATTRS = ['data-ean', 'data-gtin', 'data-upc', 'data-product-ean', 'data-gtin13'];
+/**
+ * A data attribute that holds a barcode: "data-ean", "data-gtin13", "data-product-ean", Unieuro's
+ * "data-productdetail-productean"; the last part of its name says which.
+ */
+const BARCODE_ATTR = /^data-(?:[a-z0-9]+-)*(?:product_?)?(?:ean(?:13)?|gtin(?:1[234]|8)?|upc)$/;
 const MAX_BARCODES = 20;
 
 type Walked = Omit<Page, 'url' | 'addresses' | 'variantNames' | 'host' | 'siteNames' | 'localeCurrency' | 'root'> & {
@@ -298,7 +302,7 @@ function walk(root: HtmlElement): Walked {
       if (maker) out.makerLinks.push(maker);
     }
     if (said && out.brandBlocks.length < MAX_BRAND_BLOCKS && BRAND_BLOCK.test(said) && !NOT_BRAND_BLOCK.has(el.tagName)) out.brandBlocks.push(el);
-    if (said && out.scriptBarcodes.length < MAX_BARCODES) out.scriptBarcodes.push(...BARCODE_ATTRS.map((name) => attr(el, name)).filter((v): v is string => !!v));
+    if (said && out.scriptBarcodes.length < MAX_BARCODES) out.scriptBarcodes.push(...el.attrs.filter((a) => BARCODE_ATTR.test(a.name) && a.value).map((a) => a.value));
     if (out.barcodeEls.length < 20 && TEXT_HOLDERS.has(el.tagName) && el.childNodes.some((c) => c.nodeName === '#text' && BARCODE_WORD.test((c as { value: string }).value))) out.barcodeEls.push(el);
     noteHeadElement(el, out);
   }

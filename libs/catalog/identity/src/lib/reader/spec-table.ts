@@ -11,7 +11,7 @@ import type { Page } from './page';
 import { stateSpecRows, withoutNote } from './state-specs';
 import { parsedStates } from './state-scripts';
 import { headingTitle } from './titles';
-import { gtinOf, idKey, isCountryName, mpnOf, parseCondition, stockStateOfWording, text, unbracket } from './values';
+import { gtinOf, idKey, isCountryName, mpnOf, parseCondition, stockStateOfWording, text, unbracket, withoutStrayClose } from './values';
 
 const CONDITION_LABEL = /^(?:condition|item condition|product condition|zustand|artikelzustand|état|condizione|estado|condición|stan)$/i;
 const STOCK_LABEL = /^(?:availability|stock|in stock|stock status|verfügbarkeit|lieferbarkeit|disponibilité|disponibilità|disponibilidad)$/i;
@@ -51,7 +51,7 @@ const NO_CODE = /^(?:UNKNOWN|DEFAULT|STANDARD|GENERIC|VARIOUS|NONE|UNBRANDED|NOT
  * capitals in parts ("OLIVA-SG-ROBUSTO"), without the number sign some write before it ("SKU: #7189985").
  */
 function shopItemId(value: string): string | null {
-  const t = value.trim().replace(/^[#№]\s*/u, '').split(/\s+/)[0]?.replace(/[.;,)]+$/, '') ?? '';
+  const t = withoutStrayClose(value.trim().replace(/^[#№]\s*/u, '').split(/\s+/)[0] ?? '');
   return t.length >= 3 && t.length <= 30 && (/\d/.test(t) || CODE_IN_PARTS.test(t)) && !/^https?:/i.test(t) ? t : null;
 }
 

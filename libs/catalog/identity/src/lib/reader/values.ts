@@ -157,8 +157,30 @@ export function parseCondition(input: unknown): ItemCondition | null {
  */
 const DOCUMENTATION_IDS = new Set(['0446310786', '925872']);
 
-/** A value the page writes in brackets, whole ("[24512506]", "(Cód. Item 462100)"), without them. */
-export const unbracket = (s: string) => s.replace(/^\[\s*([^[\]]+?)\s*\]$|^\(\s*([^()]+?)\s*\)$/, (_, square?: string, round?: string) => square ?? round ?? '');
+/**
+ * A value the page writes in brackets, whole ("[24512506]", "(Cód. Item 462100)", "(7456(3))", whose own brackets stay),
+ * without them; a value whose first bracket closes before its end ("(A) B (C)") is left as it is.
+ */
+export function unbracket(s: string): string {
+  const close = s.startsWith('[') ? ']' : s.startsWith('(') ? ')' : null;
+  if (close === null || !s.endsWith(close) || s.length < 3) return s;
+  const open = s[0] as string;
+  let depth = 0;
+  for (let at = 0; at < s.length; at++) {
+    if (s[at] === open) depth++;
+    else if (s[at] === close) depth--;
+    if (depth === 0 && at < s.length - 1) return s;
+  }
+  const inner = s.slice(1, -1).trim();
+  return depth === 0 && inner.length > 0 ? inner : s;
+}
+
+/** A value without the closing brackets its end has beyond those it opens ("7456(3))" of a row's "(7456(3))"), and a trailing stop or comma. */
+export function withoutStrayClose(s: string): string {
+  let out = s.replace(/[.;,]+$/, '');
+  while (out.endsWith(')') && (out.match(/\)/g) ?? []).length > (out.match(/\(/g) ?? []).length) out = out.slice(0, -1).replace(/[.;,]+$/, '');
+  return out;
+}
 
 /** An identifier's letters and digits alone, upper-cased: "466/7999" is "4667999", "gv-n5050" is "GVN5050". */
 export const idKey = (v: string) => v.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, '');
