@@ -70,6 +70,21 @@ describe('productName', () => {
     ])).toBe('Apple iPad Air Wi-Fi (11", 128GB, Space Gray)');
   });
 
+  it('writes out a colour its listing writes short where most listings write it out', () => {
+    expect(nameFrom('Samsung', [
+      ['bestbuy', 'Samsung - Galaxy S24 Ultra SM-S928U 512GB Unlocked Smartphone - Titanium Gray'],
+      ['costco', 'Samsung Galaxy S24 Ultra SM-S928U 512GB Unlocked Smartphone with Case'],
+      ['ebay', 'NEW SEALED Samsung Galaxy S24 Ultra SM-S928U 512GB Unlocked Smartphone Titanium'],
+      ['walmart', 'Samsung Galaxy S24 Ultra SM-S928U Unlocked Smartphone, 512GB, Titanium Gray'],
+    ])).toBe('Samsung Galaxy S24 Ultra SM-S928U Unlocked Smartphone (512GB, Titanium Gray)');
+    // One listing's longer colour is no reason: it may be that shop's own.
+    expect(nameFrom('Apple', [
+      ['apple', 'iPhone 16 Pro 256GB Black Titanium'],
+      ['walmart', 'Apple iPhone 16 Pro, 256GB, Black Titanium'],
+      ['ebay', 'Apple iPhone 16 Pro 256GB - Black Titanium Matte'],
+    ])).toBe('Apple iPhone 16 Pro (256GB, Black Titanium)');
+  });
+
   it('keeps a number’s unit that one shop glues to it and another writes apart', () => {
     expect(nameFrom('Polaroid', [
       ['walmart', 'Polaroid I1237 Pink 12MP Digital Camera W 3x Optical Zoom 2.7 LCD Display'],

@@ -2,8 +2,8 @@
  * The title a product cluster is shown under: the most representative of its offers' titles, cleaned of listing
  * noise ("NEW SEALED …", "… Free Shipping"), with the brand written once and as the brand writes itself.
  */
-import { canonicalColour, colourSpellings, extractColours } from './extract';
 import { MARKETING_WORDS } from './normalise';
+import { colourPlaces, colourTailStart, colourTokens, type ColourReading, featureFollows, fullerColour, spelledColour } from './title-colours';
 import { agreementKey, foldedTokens, PUNCTUATION, repeatsRun, SEPARATOR, tidy, wordsOf, writtenOutIn, type Word } from './title-words';
 
 export interface TitledOffer {
@@ -147,10 +147,8 @@ const CAPACITY_OF = /^(?:ram|ssd|hdd|emmc|storage|memory|ddr\d|lpddr\d\w*|ufs)\)
  * What a product's name is read with: which words most shops say, the brand's words, the colours of its listing, and
  * the word most shops write that a word of the listing abbreviates (`writtenOut`).
  */
-interface NameReading {
-  agreed: (token: string) => boolean;
+interface NameReading extends ColourReading {
   brandTokens: ReadonlySet<string>;
-  colours: ReadonlySet<string>;
   writtenOut: (word: Word) => string | null;
 }
 
@@ -174,37 +172,11 @@ function shopAgreement(pool: readonly NamedOffer[]): ((token: string) => boolean
 }
 
 /**
- * Where the listing's colour starts when its last part names one ("…, Smoky Pink") or is one word most shops say
- * ("… - Sandstone"); null when it does not (the colour words are then found one by one).
- */
-function colourTailStart(words: readonly Word[], reading: NameReading): number | null {
-  let lastPart = 0;
-  words.forEach((word, index) => {
-    // Punctuation parts a listing ("… - Sandstone", "…, Black"); a joining word ("for", "with") does not.
-    if (PUNCTUATION.test(word.text) || /,$/.test(word.text)) lastPart = index + 1;
-  });
-  const tail = words.slice(lastPart);
-  const [only] = tail.length === 1 ? tail : [];
-  const tailIsColour =
-    lastPart > 1 &&
-    !FEATURE_AFTER_COLOUR.test(tail[tail.length - 1]?.text ?? '') &&
-    tail.length > 0 &&
-    ((tail.length <= 3 && tail.some((word) => word.tokens.some((token) => reading.colours.has(token)))) ||
-      (only !== undefined && only.tokens.length === 1 && !FIGURE.test(only.text) && only.tokens.every(reading.agreed)));
-  if (!tailIsColour) return null;
-  // "Black & Brass", "Black / Red": a sign between a colour and the colour tail joins them into one colour.
-  const sign = words[lastPart - 1]?.text ?? '';
-  const before = words[lastPart - 2];
-  const joined = /^[&/+]$/.test(sign) && lastPart > 3 && before !== undefined && !/,$/.test(before.text) && before.tokens.some((token) => reading.colours.has(token));
-  return joined ? lastPart - 2 : lastPart;
-}
-
-/**
  * The listing's words sorted into the name's core (separators, the brand, the words that tell the product apart and
  * those most shops say, each once) and its variant (size, capacities with what they are of, then the colour, whose
  * words are at `colourAt` or, where that is empty, found one by one).
  */
-function nameParts(words: readonly Word[], colourAt: ReadonlySet<number>, reading: NameReading): { core: string[]; variant: string[]; carried: string[] } {
+function nameParts(words: readonly Word[], colourAt: ReadonlySet<number>, reading: NameReading): { core: string[]; variant: string[]; carried: string[]; colour: string | null } {
   const variant: string[] = [];
   // Words a capacity carries into the variant ("RAM" of "8GB RAM"): the name says them.
   const carried: string[] = [];
@@ -277,60 +249,9 @@ function nameParts(words: readonly Word[], colourAt: ReadonlySet<number>, readin
       for (const token of foldedTokens(written)) inCore.add(agreementKey(token));
     }
   });
-  if (colourWords.length > 0) variant.push(colourWords.join(' '));
-  return { core, variant, carried };
-}
-
-/** Nouns that make a colour before them a feature, not the item's colour: "Low Blue Light", "White Noise". */
-const FEATURE_AFTER_COLOUR = /^(?:light|noise|dot|tooth)s?\b/i;
-
-/** Whether the word after a colour word makes it a feature's ("Blue Light"). */
-const featureFollows = (words: readonly Word[], index: number) => FEATURE_AFTER_COLOUR.test(words[index + 1]?.text ?? '');
-
-/** A colour word as a name shows it: a shop's short form spelled out ("Blk" → "Black"), any other as written. */
-function spelledColour(text: string): string {
-  const [token] = foldedTokens(text);
-  const [colour] = token !== undefined && token.length <= 3 ? extractColours(token) : [];
-  const abbreviates = colour !== undefined && colour !== token && new RegExp(`^${[...(token ?? '')].join('.*')}`).test(colour);
-  return abbreviates ? text.replace(/\p{L}+/u, colour.replace(/^\p{L}/u, (first) => first.toUpperCase())) : text;
-}
-
-/** The folded words of a title that name a colour, as written and canonical ("grey" and "gray", the words of "space gray"). */
-function colourTokens(title: string): Set<string> {
-  const spellings = colourSpellings(title);
-  return new Set([...spellings, ...spellings.map(canonicalColour)].flatMap((colour) => colour.split(' ')));
-}
-
-/**
- * Where the listing names its colour: its own last part when that is one (`colourTailStart`), otherwise the longest
- * colour another shop ends its listing with, wherever this listing writes it ("Laptop Ice Blue" where another shop
- * writes "Laptop - Ice Blue"; "E-Reader Raspberry" where two write "E-Reader, Raspberry"); empty when neither is found.
- */
-function colourPlaces(words: readonly Word[], pool: readonly NamedOffer[], reading: NameReading): Set<number> {
-  const own = colourTailStart(words, reading);
-  if (own !== null) return new Set(words.map((_, index) => index).filter((index) => index >= own));
-  const flat = (list: readonly Word[]) => list.map((word) => word.tokens.join(' ')).join(' ');
-  // The colours shops end their listings with, and how many listings end so.
-  const tails = new Map<string, { length: number; named: boolean; listings: number }>();
-  for (const offer of pool) {
-    const listing = cleanTitle(offer.title, offer.brand);
-    const theirs = wordsOf(listing);
-    const colours = colourTokens(listing);
-    const start = colourTailStart(theirs, { ...reading, colours });
-    if (start === null) continue;
-    const tail = theirs.slice(start);
-    const named = tail.some((word) => word.tokens.some((token) => colours.has(token)));
-    const seen = tails.get(flat(tail));
-    tails.set(flat(tail), { length: tail.length, named, listings: (seen?.listings ?? 0) + 1 });
-  }
-  let best = new Set<number>();
-  for (const [phrase, tail] of tails) {
-    // A word no list of colours holds ("Raspberry", "Jade") is a colour where two listings end with it alone.
-    if ((!tail.named && tail.listings < 2) || tail.length <= best.size) continue;
-    const at = words.findIndex((_, index) => flat(words.slice(index, index + tail.length)) === phrase);
-    if (at >= 0) best = new Set(Array.from({ length: tail.length }, (_, offset) => at + offset));
-  }
-  return best;
+  const colour = colourWords.length > 0 ? colourWords.join(' ') : null;
+  if (colour !== null) variant.push(colour);
+  return { core, variant, carried, colour };
 }
 
 /**
@@ -360,17 +281,15 @@ export function productName(offers: readonly NamedOffer[]): string | null {
   const brand = pool.map((offer) => offer.brand?.trim()).find(Boolean);
   if (agreed === null) return oneShopName(base, brand);
   const words = wordsOf(base);
-  const reading: NameReading = {
-    agreed,
-    brandTokens: new Set(brand ? foldedTokens(brand) : []),
-    colours: colourTokens(base),
-    writtenOut: writtenOutIn(words, () => pool.map((offer) => cleanTitle(offer.title, offer.brand)), agreed),
-  };
-  const { core, variant, carried } = nameParts(words, colourPlaces(words, pool, reading), reading);
+  const listings = pool.map((offer) => cleanTitle(offer.title, offer.brand));
+  const reading: NameReading = { agreed, brandTokens: new Set(brand ? foldedTokens(brand) : []), colours: colourTokens(base), writtenOut: writtenOutIn(words, () => listings, agreed) };
+  const { core, variant, carried, colour } = nameParts(words, colourPlaces(words, listings, reading), reading);
   const name = tidy(core);
   // The listing says more than such a name: keep the listing's.
   if (keepsTooLittle([name, ...carried].join(' '), base, reading.brandTokens)) return base;
-  return withVariant(name, variant);
+  // A colour its listing writes short, where most listings write it out, is written out.
+  const fuller = colour === null ? null : fullerColour(colour, listings, reading);
+  return withVariant(name, fuller === null ? variant : [...variant.slice(0, -1), fuller]);
 }
 
 /**
