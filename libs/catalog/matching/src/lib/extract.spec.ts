@@ -132,9 +132,13 @@ describe('extractModelCandidates', () => {
     expect(extractModelCandidates('Tomtom GPS Receiver Accessory Kit 9N00 .101')).toEqual(['9N00101']);
     expect(extractModelCandidates('Tomtom GPS Mount and USB Car Charger 9N00101')).toEqual(['9N00101']);
   });
-  it('joins no edition with a storage size typed without its unit', () => {
+  it('joins no edition or colour with a storage size typed without its unit', () => {
     expect(extractModelCandidates('tab s9 fe 128')).toEqual([]);
     expect(extractModelCandidates('iphone 16 pro 256')).toEqual([]);
+    expect(extractModelCandidates('galaxy s24 ultra titanium gray 512')).toEqual(['S24']);
+    expect(extractModelCandidates('iphone 16 pink 128')).toEqual([]);
+    // Another short word or number is a code's letters and digits as before.
+    expect(extractModelCandidates('HP ENVY 6055')).toEqual(['ENVY6055']);
     expect(extractModelCandidates('Sony WH 1000XM5')).toContain('WH1000XM5');
   });
   it('joins a short prefix with the following part', () => {

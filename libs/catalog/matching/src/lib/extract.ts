@@ -337,8 +337,9 @@ function timesSign(words: readonly string[], i: number): boolean {
 }
 
 /**
- * An edition word (`VARIANT_EDITIONS`) before a storage size typed without its unit ("tab s9 fe 128", "iphone 16 pro
- * 256") is the edition and the capacity, not a code "FE128" that conflicts with the listings' own model numbers.
+ * An edition word (`VARIANT_EDITIONS`) or a colour before a storage size typed without its unit ("tab s9 fe 128",
+ * "iphone 16 pro 256", "s24 ultra titanium gray 512") is the edition or the colour and the capacity, not a code "FE128"
+ * or "GRAY512" that conflicts with the listings' own model numbers.
  */
 const STORAGE_MIN = 16;
 const isStorageAfterEdition = (number: string) => isStorageSize(number) && Number(number) >= STORAGE_MIN;
@@ -367,7 +368,7 @@ function findModelCandidates(title: string): string[] {
       !STOP_WORDS.has(word) &&
       !MARKETING_WORDS.has(word) &&
       !CONDITION_WORDS.has(word) &&
-      !(VARIANT_EDITIONS.has(word) && isStorageAfterEdition(next)) &&
+      !((VARIANT_EDITIONS.has(word) || extractColours(word).length > 0) && isStorageAfterEdition(next)) &&
       /^[a-z0-9-]+$/.test(next) &&
       (isModelLike(next) || /^\d{3,}$/.test(next)) &&
       isModelLike(word + next)
