@@ -363,6 +363,13 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(found(await t.search('power bank for laptops')).map((product) => product.title)).toContain('Anker 737 Power Bank A1289 PowerCore 24K (Black)');
   });
 
+  it('reads a capacity typed after a colour as the variant’s, not the kind sought ("galaxy s24 ultra titanium gray 512")', async () => {
+    const result = await t.search('samsung galaxy s24 ultra titanium gray 512');
+    expect(result.correctedQuery).toBeNull();
+    // One shop writes the colour short ("… Smartphone Titanium"); the product is named as most of its shops write it.
+    expect(found(result).map((product) => product.title)[0]).toBe('Samsung Galaxy S24 Ultra SM-S928U Unlocked Smartphone (512GB, Titanium Gray)');
+  });
+
   it('searches a feature typed by its initials as listings write it ("anc headphones": noise cancelling headphones)', async () => {
     const anc = await t.search('anc headphones');
     expect(anc.correctedQuery).toBe('noise cancelling headphones');

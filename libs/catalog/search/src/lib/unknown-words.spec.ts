@@ -32,6 +32,10 @@ describe('headWord', () => {
     expect(headWord(['macbook', 'air', 'space', 'grey'])).toBe('air');
     expect(headWord(['ipad', 'a16', '256', 'silver'])).toBe('256');
     expect(headWord(['black'])).toBe('black');
+    // A capacity typed after the colour says which one too.
+    expect(headWord(['galaxy', 's24', 'ultra', 'titanium', 'gray', '512'])).toBe('ultra');
+    expect(headWord(['iphone', '16', 'black', '256gb'])).toBe('16');
+    expect(headWord(['laptop', 'bag', 'black', '15'])).toBe('bag');
   });
 });
 

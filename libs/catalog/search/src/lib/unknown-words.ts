@@ -30,20 +30,30 @@ export const JOINING_WORDS: ReadonlySet<string> = new Set(
 
 /**
  * The word that names the kind of thing sought: the last of the words before "for" or "with", lower case, a colour
- * typed after it (`withoutColourAtEnd`) and a generation's words at their end aside (`GENERATION_WORD`: "kindle
+ * typed after it (`withoutColourAtEnd`, with a capacity typed after the colour) and a generation's words at their end aside (`GENERATION_WORD`: "kindle
  * paperwhite 12th generation" seeks a paperwhite, "5th Gen" says which of a line's items, not what kind of thing).
  */
 export function headWord(typed: readonly string[]): string | undefined {
   // A size's inch after its number ("vizio 50 inch") is no kind: the size is.
   const words = withoutInches(typed.map((word) => word.toLowerCase()));
   const end = words.findIndex((word) => /^(?:for|with)$/i.test(word));
-  let head = withoutColourAtEnd(end < 0 ? words : words.slice(0, end));
+  let head = withoutColourAtEnd(withoutSizeAfterColour(end < 0 ? words : words.slice(0, end)));
   if (GENERATION_WORD.test(head.at(-1) ?? '')) head = head.slice(0, ORDINAL_WORD.test(head.at(-2) ?? '') ? -2 : -1);
   // A size or a year typed after an everyday kind ("laptop bag 15", "headphones 2024"): the kind is sought in it. After
   // a name or an edition, the number is the model's or a capacity ("iphone 16", "ipad pro 256").
   const before = head.at(-2) ?? '';
   if ((/^\d{1,3}$/.test(head.at(-1) ?? '') || YEAR.test(head.at(-1) ?? '')) && everyday(before) && !VARIANT_EDITIONS.has(before)) head = head.slice(0, -1);
   return head.at(-1)?.toLowerCase();
+}
+
+/**
+ * The words without a capacity or number typed after a colour ("galaxy s24 ultra titanium gray 512"): both say which
+ * one, and the colour is set aside next (`withoutColourAtEnd`).
+ */
+function withoutSizeAfterColour(words: readonly string[]): readonly string[] {
+  const last = words.at(-1) ?? '';
+  const sized = /^\d+(?:gb|tb)?$/.test(last) && words.length > 2 && extractColours(words.at(-2) ?? '').length > 0;
+  return sized ? words.slice(0, -1) : words;
 }
 
 /**
