@@ -370,6 +370,14 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(found(result).map((product) => product.title)[0]).toBe('Samsung Galaxy S24 Ultra SM-S928U Unlocked Smartphone (512GB, Titanium Gray)');
   });
 
+  it('answers words that ask for the price as the words of the product ("iphone 16 price", "ps5 deals")', async () => {
+    const ids = (result: SearchResult) => found(result).map((product) => product.id);
+    const iphone = await t.search('iphone 16 price');
+    expect(ids(iphone).length).toBeGreaterThan(0);
+    expect(ids(iphone)).toEqual(ids(await t.search('iphone 16')));
+    expect(ids(await t.search('ps5 deals'))).toEqual(ids(await t.search('ps5')));
+  });
+
   it('searches a feature typed by its initials as listings write it ("anc headphones": noise cancelling headphones)', async () => {
     const anc = await t.search('anc headphones');
     expect(anc.correctedQuery).toBe('noise cancelling headphones');

@@ -19,6 +19,18 @@ describe('readShoppingWords', () => {
     expect(readShoppingWords('cheap used macbook')).toEqual({ words: 'macbook', condition: 'used', cheapestFirst: true });
   });
 
+  it('reads off words that ask for the price, which every answer gives', () => {
+    expect(readShoppingWords('iphone 16 price')).toEqual({ words: 'iphone 16', condition: null, cheapestFirst: false });
+    expect(readShoppingWords('ps5 deals')?.words).toBe('ps5');
+    expect(readShoppingWords('buy airpods pro')?.words).toBe('airpods pro');
+    expect(readShoppingWords('compare prices galaxy s24')?.words).toBe('galaxy s24');
+    expect(readShoppingWords('cheap tv deals')).toEqual({ words: 'tv', condition: null, cheapestFirst: true });
+    // A shop's name, and words that are part of another word, stay.
+    expect(readShoppingWords('best buy gift card')).toBeNull();
+    expect(readShoppingWords('buyers guide')).toBeNull();
+    expect(readShoppingWords('price')).toBeNull();
+  });
+
   it('reads nothing in a description, a shop policy or words that are nothing else', () => {
     expect(readShoppingWords('toner cartridge kxfa83 used with fl511 fax machines')).toBeNull();
     expect(readShoppingWords('sleeve can be used for kindle')).toBeNull();

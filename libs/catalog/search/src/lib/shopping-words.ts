@@ -1,7 +1,7 @@
 /**
  * Words that say how a shopper wants to buy, not what: a condition ("used macbook", "refurbished iphone", "pre-owned
- * camera", "open box tv") and a wish to pay little ("cheap tv", "cheapest laptop", "budget headphones", "affordable 4k
- * tv"). The words are searched without them; the products listed (and the similar ones) are those with an offer in that
+ * camera", "open box tv"), a wish to pay little ("cheap tv", "cheapest laptop", "budget headphones", "affordable 4k
+ * tv") and the asking of a price ("iphone 16 price", "ps5 deals"). The words are searched without them; the products listed (and the similar ones) are those with an offer in that
  * condition one can buy now, and cheapest first. A price typed with them is read by `price-words.ts`.
  * "Used" followed by a joining word is a verb of a listing's description ("cartridge used with FL511 fax machines"), and
  * "no open box returns" is a shop's policy: neither is read. "New" is no condition here: "new iphone" asks for the
@@ -19,6 +19,12 @@ const REFURBISHED_RE = new RegExp(String.raw`^(?:${REFURBISHED})$`, 'iu');
 
 /** Words of a wish to pay little ("cheapest" of "cheaper than 100" is a price bound, read before). */
 const CHEAP_RE = /(?<![\p{L}\p{N}-])(?:cheap|cheapest|budget|affordable|inexpensive|low[- ]cost|low[- ]priced|lowest price|best price)(?![\p{L}\p{N}-])/giu;
+
+/**
+ * Words that ask where and for how much to buy, which a comparison answers for every product ("iphone 16 price", "ps5
+ * deals", "buy airpods pro", "compare prices"); "buy" after "best" names a shop.
+ */
+const ASKING_RE = /(?<![\p{L}\p{N}-])(?:compare prices|price comparison|where to buy|on sale|for sale|prices?|pricing|deals?|discounts?|(?<!best\s)buy)(?![\p{L}\p{N}-])/giu;
 
 /** What the shopping words of a search say, and the words left to search. */
 export interface ShoppingWords {
@@ -43,7 +49,10 @@ export function readShoppingWords(text: string): ShoppingWords | null {
   const unwished = words.replace(CHEAP_RE, ' ');
   const cheap = unwished !== words;
   if (cheap) words = unwished.replace(/\s+/g, ' ').trim();
-  if ((!stated && !cheap) || !/[\p{L}\p{N}]/u.test(words)) return null;
+  const unasked = words.replace(ASKING_RE, ' ');
+  const asked = unasked !== words;
+  if (asked) words = unasked.replace(/\s+/g, ' ').trim();
+  if ((!stated && !cheap && !asked) || !/[\p{L}\p{N}]/u.test(words)) return null;
   return { words, condition, cheapestFirst: cheap };
 }
 
