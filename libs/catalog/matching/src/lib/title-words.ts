@@ -35,7 +35,7 @@ export function wordsOf(title: string): Word[] {
 }
 
 /** A word as listings agree on it whatever their spelling: "Cancelling" and "Canceling", "Headphone" and "Headphones". */
-export const agreementKey = (token: string) => token.replace(/(.)\1+/g, '$1').replace(/(?<=[a-z]{3})(?:es|s)$/, '');
+export const agreementKey = (token: string) => token.replace(/(.)\1+/g, '$1').replace(/(?<=[a-z]{3})(?:es|s|e)$/, '');
 
 /** One word written short for the other: its letters in the other's order, from the same first letter ("dlux", "deluxe"). */
 export function abbreviates(short: string, long: string): boolean {

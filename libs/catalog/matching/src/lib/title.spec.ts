@@ -70,6 +70,13 @@ describe('productName', () => {
     ])).toBe('Apple iPad Air Wi-Fi (11", 128GB, Space Gray)');
   });
 
+  it('agrees on a word one shop writes in the singular whose plural adds “s” after an “e” (“Headphone”, “Headphones”)', () => {
+    expect(nameFrom('Beats', [
+      ['ebay', 'Beats Studio Pro Wireless Noise Cancelling Headphone Navy'],
+      ['newegg', 'BEATS Studio Pro Wireless Noise Cancelling Headphones Navy'],
+    ])).toBe('Beats Studio Pro Wireless Noise Cancelling Headphone (Navy)');
+  });
+
   it('writes out a colour its listing writes short where most listings write it out', () => {
     expect(nameFrom('Samsung', [
       ['bestbuy', 'Samsung - Galaxy S24 Ultra SM-S928U 512GB Unlocked Smartphone - Titanium Gray'],
