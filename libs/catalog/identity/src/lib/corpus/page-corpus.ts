@@ -131,7 +131,9 @@ export interface CorpusPage {
    * computers at German, Polish and Ukrainian shops (JTL-Shop, WooCommerce, OpenCart and their own), Unieuro (out of
    * stock) and Galaxus, a price parser's second pages of Amazon and eBay Australia and The Good Guys, B&Q, a 2016
    * crawl's Dermstore, NARS and Kate Spade pages, two bookshops of the SWDE crawl, Brazilian shops' phone pages
-   * (Americanas, Colombo, Magalu, Submarino, Amazon Brazil, Ricardo Eletro, Shoptime) and Mytek; each scored
+   * (Americanas, Colombo, Magalu, Submarino, Amazon Brazil, Ricardo Eletro, Shoptime) and Mytek; 51: a stock
+   * checker's saved pages of sold-out and back-ordered graphics cards and consoles at Best Buy, B&H, Micro Center and
+   * Newegg (2020) and a price parser's MediaMarkt Spain pages not sold online; each scored
    * before any rule was written for them),
    * scored by `eval:extraction`, not yet by the spec's targets.
    */
