@@ -370,6 +370,13 @@ describe('search API on the demo catalog: what shoppers type', () => {
     expect(found(result).map((product) => product.title)[0]).toBe('Samsung Galaxy S24 Ultra SM-S928U Unlocked Smartphone (512GB, Titanium Gray)');
   });
 
+  it('reads the words kept of those typed for words no listing of the kind says, where they list other kinds too ("phone with best camera")', async () => {
+    // Searched as "phone with camera", they listed the Nothing Phone and cameras; "camera" is no word of a phone's listings.
+    const result = await t.search('phone with best camera');
+    expect(result.correctedQuery).toBe('phone');
+    expect(found(result).filter((product) => product.category !== 'Smartphones').map((product) => product.title)).toEqual([]);
+  });
+
   it('answers words that ask for the price as the words of the product ("iphone 16 price", "ps5 deals")', async () => {
     const ids = (result: SearchResult) => found(result).map((product) => product.id);
     const iphone = await t.search('iphone 16 price');

@@ -10,7 +10,7 @@ import { createHeldCodeLookup, type HeldCodeLookup } from './held-code';
 import { compoundAnswer, joinedAlike, withCompound } from './compound-words';
 import { type KindCategoryReads, withKindCategory } from './kind-category';
 import { kindAnswer } from './line-kind';
-import { listsOtherKind, namesUnsoldKind, withOppositesLast, withoutUnknownWords, withoutUnsaidWords } from './unknown-words';
+import { listsOtherKind, mixesKinds, namesUnsoldKind, withOppositesLast, withoutUnknownWords, withoutUnsaidWords } from './unknown-words';
 import { gluedGenerations, namedByTheWords } from './unnamed-products';
 import { withoutUnsoldNames } from './unsold-name';
 import { makersTyped, withoutMakersTyped } from './typed-maker';
@@ -289,10 +289,12 @@ async function lookForWords(search: Search, query: string): Promise<Found> {
   if (foundSome && found.complete !== false) return !found.ofKind && (await otherKind()) ? listsNothing : found;
   const reduced = await searchedAs(search, await withoutUnknownWords(words, (typed) => index.offerCounts(typed)));
   // Words kept whose kind no product found is named as ("ring light" as "light": monitors' "Low Blue Light") list nothing.
-  if (reduced) return (await listsOtherKind(search.catalog, reduced.correctedQuery ?? '', foundIds(reduced), true)) ? listsNothing : withOppositesLast(search.catalog, words, reduced);
+  if (reduced && (await listsOtherKind(search.catalog, reduced.correctedQuery ?? '', foundIds(reduced), true))) return listsNothing;
+  const kept = reduced?.correctedQuery ?? words;
+  if (reduced && !(await mixesKinds(search.catalog, kept, foundIds(reduced)))) return withOppositesLast(search.catalog, words, reduced);
   // Everyday words no listing of the kind sought says ("mobile phone", "gaming phone"): the kind is searched without them.
-  const makers = () => makersTyped({ catalog: search.catalog, index }, words);
-  const unsaid = await searchedAs(search, await withoutUnsaidWords(search.catalog, words, async (kind) => foundIds(await lookForTypedWords(search, kind)), makers));
+  const makers = () => makersTyped({ catalog: search.catalog, index }, kept);
+  const unsaid = (await searchedAs(search, await withoutUnsaidWords(search.catalog, kept, async (kind) => foundIds(await lookForTypedWords(search, kind)), makers))) ?? reduced;
   if (unsaid) return withOppositesLast(search.catalog, words, unsaid);
   if (await otherKind()) return withOthersLent(search, words, listsNothing);
   // A name the catalog does not sell ("dyson airwrap"), a maker none of whose products holds the other words ("apple tv

@@ -1,5 +1,5 @@
 import { listingsCatalog } from './testing/listings-catalog';
-import { everydayKind, headWord, listingKind, listsOtherKind, namesUnsoldKind, oppositesLast, oppositesLeftOut, UNSAID_WORDS_MAX, withoutUnknownWords, withoutUnsaidWords } from './unknown-words';
+import { everydayKind, headWord, listingKind, listsOtherKind, mixesKinds, namesUnsoldKind, oppositesLast, oppositesLeftOut, UNSAID_WORDS_MAX, withoutUnknownWords, withoutUnsaidWords } from './unknown-words';
 
 const INDEX: Record<string, number> = { usb: 5, laptop: 30, tv: 25, camera: 12, speaker: 9, sony: 40, apple: 55, new: 20, phone: 4, gaming: 8 };
 const offerCounts = async (words: readonly string[]) => new Map(words.map((word) => [word, INDEX[word] ?? 0]));
@@ -128,6 +128,18 @@ describe('listsOtherKind', () => {
     4: ['Kasa Smart Plug Mini, Plug-n-Play Setup'],
     5: ['Samsung Odyssey G7 32" 4K UHD Gaming Monitor, Low Blue Light', 'Samsung Odyssey G7 4K UHD Gaming Monitor (32")'],
     6: ['Neewer 18" LED Ring Light with Stand, Dimmable'],
+  });
+
+  it('tells products some of which hold the kind in their names and some not (“phone with camera”: a phone and cameras)', async () => {
+    const found = listingsCatalog({
+      1: ['Nothing Phone (2a) Unlocked Smartphone, 128GB, Black'],
+      2: ['GoPro HERO13 Black Waterproof Action Camera with Phone App'],
+      3: ['Nothing Phone (2a) 256GB White'],
+    });
+    expect(await mixesKinds(found, 'phone with camera', [1, 2])).toBe(true);
+    expect(await mixesKinds(found, 'phone with camera', [1, 3])).toBe(false);
+    expect(await mixesKinds(found, 'phone with camera', [2])).toBe(false);
+    expect(await mixesKinds(found, 'nothing 2a', [1, 2])).toBe(false);
   });
 
   it('reads a kind a listing names only as what the thing comes with as another kind ("tv stand": no TV with its stand)', async () => {

@@ -148,6 +148,18 @@ export async function listsOtherKind(catalog: Pick<CatalogRepository, 'offerRefs
 }
 
 /**
+ * Whether some but not all of the products found hold the kind sought in their listings' names (`listsOtherKind`):
+ * "phone with best camera" searched as "phone with camera" lists the Nothing Phone and cameras, whose "camera" no
+ * listing of a phone says; the words kept are then read for such words too (`withoutUnsaidWords`).
+ */
+export async function mixesKinds(catalog: Pick<CatalogRepository, 'offerRefsOfProducts' | 'offerItems'>, words: string, productIds: readonly number[]): Promise<boolean> {
+  const kind = everydayKind(words);
+  if (kind === null || productIds.length < 2) return false;
+  const holding = await productsWithWordStarting(catalog, [kind, ...otherNumbers(kind)], productIds, (title) => listingName(withoutWhatComesWith(title)));
+  return holding.size > 0 && holding.size < productIds.length;
+}
+
+/**
  * A listing's title without what follows its item's name: a bracket, a comma, a dash between words, or what the thing
  * comes with, is for or is made by ("Samsung Odyssey G7 32" Gaming Monitor, Low Blue Light": the monitor's name).
  */
