@@ -755,4 +755,10 @@ describe('search API on the demo catalog: what shoppers type', () => {
       expect(titles.filter((title) => !kind.test(title))).toEqual([]);
     }
   });
+
+  it('lists each console of a colour typed by its shade alone ("switch neon"), the one sold with those Joy-Con too', async () => {
+    const titles = found(await t.search('switch neon')).map((product) => product.title);
+    expect(titles).toEqual(expect.arrayContaining(['Nintendo Switch Console with Neon Blue and Neon Red Joy-Con', 'Nintendo Switch OLED Model Console (Neon Red/Neon Blue)']));
+    expect(titles.filter((title) => !/Neon/.test(title))).toEqual([]);
+  });
 });

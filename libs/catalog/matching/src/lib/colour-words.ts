@@ -54,7 +54,7 @@ export const COLOURS = [
   // Makers' own colour names (Google Pixel, Apple, Samsung): as telling as the plain ones.
   'obsidian', 'porcelain', 'hazel', 'peony', 'wintergreen', 'ultramarine', 'whitestone',
   'natural titanium', 'desert titanium', 'natural', 'desert', 'icyblue', 'iceblue', 'silverblue', 'whitesilver', 'aloe', 'sandstone', 'truffle',
-  'jade', 'raspberry', 'lime', 'dune', 'soapstone', 'ocean', 'bay', 'sapphire', 'slate', 'stainless steel',
+  'jade', 'raspberry', 'lime', 'dune', 'soapstone', 'ocean', 'bay', 'sapphire', 'slate', 'stainless steel', 'neon',
 ];
 /** Other spellings of a colour: British, shops' abbreviations ("Blk"), the long form of a short one, other languages. */
 export const COLOUR_CANON: Record<string, string> = {
@@ -67,7 +67,7 @@ const COLOUR_WORDS = [...COLOURS, 'anthracite', ...[...FOREIGN_COLOURS.keys()].f
  * ("Titanium Case - Natural", "Smartphone, 128GB, Bay") or in a colour's name of their own ("Natural Titanium"), and
  * never after a number ("2-Bay").
  */
-const COLOURS_LAST_ONLY: ReadonlySet<string> = new Set(['natural', 'ocean', 'bay', 'sapphire', 'slate']);
+const COLOURS_LAST_ONLY: ReadonlySet<string> = new Set(['natural', 'ocean', 'bay', 'sapphire', 'slate', 'neon']);
 /**
  * Colour words that, first in a title with more words after them, are the maker's name ("Cherry MX Board", "Crimson
  * Trace"); the word alone ("cherry", a colour typed last in a search) is the colour.
@@ -88,7 +88,7 @@ const colourPattern = (colour: string) => {
  */
 const COLOUR_QUALIFIERS = [
   'cosmic', 'volcanic', 'galactic', 'phantom', 'mystic', 'sierra', 'alpine', 'pacific', 'arctic', 'glacier', 'sterling',
-  'stone', 'pale', 'deep', 'jet', 'matte', 'frost', 'storm', 'dusk', 'smoke',
+  'stone', 'pale', 'deep', 'jet', 'matte', 'frost', 'storm', 'dusk', 'smoke', 'neon',
 ];
 const PLAIN_COLOUR = `(?:${COLOUR_WORDS.filter((colour) => !COLOURS_LAST_ONLY.has(colour)).map((colour) => colour.replace(' ', '\\s')).join('|')})(?!\\p{L})`;
 const qualifierPattern = (word: string) => `${word}(?=[\\s-]+${PLAIN_COLOUR})|(?<=(?<!\\p{L})${PLAIN_COLOUR}[\\s-]+)${word}`;

@@ -217,6 +217,11 @@ describe('colourNames', () => {
     expect(colourNames('Samsung Galaxy S21 Phantom Black 128GB')).toEqual(['phantom black']);
     expect(colourNames('DJI Phantom 4 Pro Drone')).toEqual([]);
     expect(colourNames('Stone Coffee Table, Black')).toEqual(['black']);
+    // "Neon" is a shade beside a colour word, and the colour itself last ("switch neon"); before other words, a name.
+    expect(colourNames('Nintendo Switch OLED Model Console - Neon Red/Neon Blue')).toEqual(['neon red', 'neon blue']);
+    expect(colourNames('Nintendo Switch Console, Neon')).toEqual(['neon']);
+    expect(colourNames('Imation 52x Neon CD-R 700 MB 10 Pack')).toEqual([]);
+    expect(colourNames('LG Neon GT365 Phone')).toEqual([]);
     // Two shades of one colour are two colourways; a shade and its plain colour are one written more or less fully.
     expect(colourNamesApart(new Set(colourNames('DualSense Cosmic Red')), new Set(colourNames('DualSense Volcanic Red')))).toBe(true);
     expect(colourNamesApart(new Set(colourNames('Galaxy S21 Phantom Black')), new Set(colourNames('Galaxy S21, Black')))).toBe(false);

@@ -185,11 +185,13 @@ function nameParts(words: readonly Word[], colourAt: ReadonlySet<number>, readin
   const inCore = new Set<string>();
   const taken = new Set<number>();
   // A colour after "with" and before another word is of what the product comes with ("Console with Neon Blue and Neon
-  // Red Joy-Con"); one that ends the listing is its own ("Camera with 3x Optical Zoom Pink").
+  // Red Joy-Con", the shade "Neon" before its colour too); one that ends the listing is its own ("Camera with 3x Optical
+  // Zoom Pink").
   const withAt = words.findIndex((word) => /^(?:with|w\/)$/i.test(word.text));
+  const isColour = (word: (typeof words)[number]) => word.tokens.every((token) => reading.colours.has(token));
   const comesWith = (index: number) => {
-    const next = words[index + 1];
-    return withAt >= 0 && index > withAt && next !== undefined && !next.tokens.every((token) => reading.colours.has(token));
+    const next = words.slice(index + 1).find((word) => word.tokens.length === 0 || !isColour(word));
+    return withAt >= 0 && index > withAt && next !== undefined && !isColour(next);
   };
   // What one shop's listing says it comes with, where most shops do not say it all ("Camera with Camera Bag"), is left
   // out whole: a word of it the others say ("Camera") is not what comes with theirs.
