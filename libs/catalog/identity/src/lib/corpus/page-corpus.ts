@@ -133,8 +133,10 @@ export interface CorpusPage {
    * crawl's Dermstore, NARS and Kate Spade pages, two bookshops of the SWDE crawl, Brazilian shops' phone pages
    * (Americanas, Colombo, Magalu, Submarino, Amazon Brazil, Ricardo Eletro, Shoptime) and Mytek; 51: a stock
    * checker's saved pages of sold-out and back-ordered graphics cards and consoles at Best Buy, B&H, Micro Center and
-   * Newegg (2020) and a price parser's MediaMarkt Spain pages not sold online; each scored
-   * before any rule was written for them),
+   * Newegg (2020) and a price parser's MediaMarkt Spain pages not sold online; 52: a crawler's saved pages of eight
+   * Ukrainian shops (Comtrade, AS-IT, Lapstore, Allo, MOYO, MTA, KTC, Telemart; three out of stock), a publisher's
+   * pre-order page, Taobao and Tmall pages (a GBK page whose charset is named after its scripts), Tiki, Saraiva and a
+   * Norwegian toy shop; each scored before any rule was written for them),
    * scored by `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
