@@ -60,6 +60,18 @@ describe('decodePage', () => {
     // Latin-1 text that is not valid UTF-8 keeps the charset it names.
     expect(decodePage(latin1(page('iso-8859-15', 'Größe')), null)).toContain('Größe');
   });
+
+  it('reads the charset a <meta> names further down the head when the bytes are not UTF-8 (scripts saved before it)', () => {
+    const scripts = `<script src="/a.js"></script>`.repeat(100);
+    const utf8Page = (body: string) => Buffer.concat([Buffer.from(`<html><head>${scripts}<meta charset="gbk"><title>`), Buffer.from(new TextEncoder().encode(body)), Buffer.from('</title></head></html>')]);
+    // "苹果" in GBK.
+    const bytes = Buffer.concat([Buffer.from(`<html><head>${scripts}<meta charset="gbk"><title>Apple/`), Buffer.from([0xc6, 0xbb, 0xb9, 0xfb]), Buffer.from('</title></head></html>')]);
+    expect(decodePage(bytes, null)).toContain('Apple/苹果');
+    // UTF-8 bytes stay UTF-8 whatever a later <meta> says, and a <meta> in the body names nothing.
+    expect(decodePage(utf8Page('Größe'), null)).toContain('Größe');
+    const inBody = Buffer.concat([Buffer.from(`<html><head>${scripts}</head><body><meta charset="gbk">`), Buffer.from([0xe9]), Buffer.from('</body></html>')]);
+    expect(decodePage(inBody, null)).toContain('\ufffd');
+  });
 });
 
 describe('createSafeFetcher', () => {

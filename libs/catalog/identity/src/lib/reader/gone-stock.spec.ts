@@ -31,6 +31,12 @@ describe('stock lines in the languages of more shops', () => {
     for (const line of ['予約受付中', '预售']) expect(stockStateInWords(line)).toBe('PreOrder');
   });
 
+  it('reads pre-order in Ukrainian, Russian, Polish, Czech and Spanish ("Передзамовлення", "Предзаказ", "Przedsprzedaż")', () => {
+    for (const line of ['Передзамовлення', 'Передзамовити', 'Предзаказ', 'Przedsprzedaż', 'Předobjednávka', 'Preventa']) expect(stockStateInWords(line)).toBe('PreOrder');
+    // Nor a word that begins alike.
+    expect(stockStateInWords('Preventable damage')).toBeNull();
+  });
+
   it('reads Serbian, Croatian, Slovene and Bulgarian stock lines, in Latin and Cyrillic letters', () => {
     for (const line of ['Trenutno nema na lageru', 'Rasprodato', 'Cena: Rasprodato', 'Nije dostupno', 'Ni na zalogi', 'Нема на стању', 'Изчерпан']) expect(stockStateInWords(line)).toBe('OutOfStock');
     for (const line of ['Na stanju', 'Ima na lageru', 'Dostupno', 'Na zalogi', 'На стању', 'В наличност']) expect(stockStateInWords(line)).toBe('InStock');

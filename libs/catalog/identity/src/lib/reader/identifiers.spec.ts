@@ -27,6 +27,13 @@ describe('a part number in a specification row', () => {
     expect(row('SKU', 'LK7-01).')?.sku).toBe('LK7-01');
   });
 
+  it('reads an item number without the word of a notice written straight after it ("558824" + "Код скопійовано")', () => {
+    const beside = (value: string) =>
+      extractProductIdentity(doc('', `<h1>Lumetra K7 Keyboard</h1><p>49,90 €</p><div class="product_id">Код товару:&nbsp; <div><span class="bold">${value}</span><span class="clipboard-popup">Код скопійовано</span></div></div>`), { url: URL })?.sku;
+    expect(beside('558824')).toBe('558824');
+    expect(beside('LK7-01')).toBe('LK7-01');
+  });
+
   it('reads the part number under Portuguese and Spanish model-reference labels', () => {
     const row = (label: string) => extractProductIdentity(doc('', `<h1>Lumetra K7 Keyboard</h1><p>49,90 €</p><div><span>${label}:</span></div><div><span> LK7DE01 </span></div>`), { url: URL })?.model ?? null;
     expect(row('Referência de modelo')).toBe('LK7DE01');

@@ -48,10 +48,11 @@ const NO_CODE = /^(?:UNKNOWN|DEFAULT|STANDARD|GENERIC|VARIOUS|NONE|UNBRANDED|NOT
 
 /**
  * A shop's item number as a spec row writes it: one short token holding a digit ("A-H1287174141", "mon-1764"), or
- * capitals in parts ("OLIVA-SG-ROBUSTO"), without the number sign some write before it ("SKU: #7189985").
+ * capitals in parts ("OLIVA-SG-ROBUSTO"), without the number sign some write before it ("SKU: #7189985"), and without
+ * a word written straight after its digits ("558824Код скопійовано": a "Code copied" notice in the element after it).
  */
 function shopItemId(value: string): string | null {
-  const t = withoutStrayClose(value.trim().replace(/^[#№]\s*/u, '').split(/\s+/)[0] ?? '');
+  const t = withoutStrayClose(value.trim().replace(/^[#№]\s*/u, '').split(/\s+/)[0] ?? '').replace(/^(.{2,}\d)\p{Lu}\p{Ll}{2,}$/u, '$1');
   return t.length >= 3 && t.length <= 30 && (/\d/.test(t) || CODE_IN_PARTS.test(t)) && !/^https?:/i.test(t) ? t : null;
 }
 
