@@ -136,7 +136,9 @@ export interface CorpusPage {
    * Newegg (2020) and a price parser's MediaMarkt Spain pages not sold online; 52: a crawler's saved pages of eight
    * Ukrainian shops (Comtrade, AS-IT, Lapstore, Allo, MOYO, MTA, KTC, Telemart; three out of stock), a publisher's
    * pre-order page, Taobao and Tmall pages (a GBK page whose charset is named after its scripts), Tiki, Saraiva and a
-   * Norwegian toy shop; each scored before any rule was written for them),
+   * Norwegian toy shop; 53: a product-summary tool's saved pages of fashion and drugstore shops (Revolve, Nordstrom,
+   * out of stock, Harrods, JCPenney, Moda Operandi, SSENSE, THE OUTNET, Neiman Marcus, CVS, Zappos); each scored
+   * before any rule was written for them),
    * scored by `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
