@@ -36,6 +36,9 @@ describe('a brand that is the item’s own name', () => {
       `<!doctype html><html><head><title>Lucy metallic pumps | Store</title></head><body><div itemscope itemtype="http://schema.org/Product">${h1}<meta itemprop="name" content="Lucy metallic pumps"><span itemprop="price" content="775.00">$775</span><meta itemprop="priceCurrency" content="USD"></div></body></html>`;
     expect(brandOf(store('<h1 itemprop="brand">Loretta Vance</h1>'), 'https://www.example-store.com/p/1')).toBe('Loretta Vance');
     expect(brandOf(store('<h1 class="product-designer"><span itemprop="brand">Loretta Vance</span></h1>'), 'https://www.example-store.com/p/1')).toBe('Loretta Vance');
+    // A heading that is only the designer's link, the item's name below it.
+    const designer = '<h1 class="product-title"><a href="/shop/loretta-vance" class="designer-link">Loretta Vance</a></h1><meta itemprop="brand" content="Loretta Vance">';
+    expect(brandOf(store(designer), 'https://www.example-store.com/p/1')).toBe('Loretta Vance');
   });
 
   it('stays the brand where a heading writes the maker alone above the item’s longer name (“Too Faced”, then “Too Faced Born This Way Foundation”)', () => {

@@ -5,6 +5,7 @@
  * breadcrumb). Where no source names a brand and the page names no maker at all, the shop is the maker's own
  * (`makersOwnShop`).
  */
+import { cleanText, isElement, textOf, type HtmlElement } from '../html';
 import type { Evidence, ReaderName } from './evidence';
 import { candidatesOf, type Candidate } from './judge';
 import { compact, type Page } from './page';
@@ -50,13 +51,23 @@ function namesTheItem(brand: string, itemNames: ReadonlySet<string>): boolean {
   return ITEM_PARTS.test(brand) || (brand.includes(' ') && itemNames.has(compact(brand)));
 }
 
-/** A heading marked as the brand's own (`<h1 itemprop="brand">`, `<h1 class="product-brand">`) names the maker, not the item. */
+/**
+ * A heading marked as the brand's own (`<h1 itemprop="brand">`, `<h1 class="product-brand">`), or whose one element
+ * holding all its text is (`<h1><a class="designer-link">Paul Andrew</a></h1>` over the item's name), names the maker,
+ * not the item.
+ */
 const BRAND_HEADING = /brand|designer/;
+function brandHeading(el: HtmlElement, text: string): boolean {
+  if (BRAND_HEADING.test(describedAs(el))) return true;
+  const children = el.childNodes.filter(isElement);
+  const only = children.length === 1 ? children[0] : undefined;
+  return only !== undefined && cleanText(textOf(only, undefined, text.length + 2)) === text && BRAND_HEADING.test(describedAs(only));
+}
 
 /** The heading's text where it names the item. */
 function headingNamesItem(page: Page): string | null {
   const heading = headingElement(page);
-  return heading && !BRAND_HEADING.test(describedAs(heading.el)) ? heading.text : null;
+  return heading && !brandHeading(heading.el, heading.text) ? heading.text : null;
 }
 
 const withoutHyphens = (s: string) => s.toLowerCase().replace(/[\s-]+/g, '');

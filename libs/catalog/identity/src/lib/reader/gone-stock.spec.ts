@@ -37,6 +37,16 @@ describe('stock lines in the languages of more shops', () => {
     expect(stockStateInWords('Preventable damage')).toBeNull();
   });
 
+  it('reads no stock in a line about a service ("Currently unavailable for Same-Day service")', () => {
+    for (const line of ['Currently unavailable for Same-Day service.', 'Currently unavailable for same day delivery', 'Not available for gift wrap service']) expect(stockStateInWords(line)).toBeNull();
+    expect(stockStateInWords('Currently unavailable')).toBe('OutOfStock');
+  });
+
+  it('reads out of stock in a line that says the product is not available, alone ("Product not available")', () => {
+    for (const line of ['Product not available', 'This item is not available.', 'Item unavailable']) expect(stockStateInWords(line)).toBe('OutOfStock');
+    for (const line of ['Product not available for shipping', 'This product is unavailable. Please choose a different combination']) expect(stockStateInWords(line)).toBeNull();
+  });
+
   it('reads Serbian, Croatian, Slovene and Bulgarian stock lines, in Latin and Cyrillic letters', () => {
     for (const line of ['Trenutno nema na lageru', 'Rasprodato', 'Cena: Rasprodato', 'Nije dostupno', 'Ni na zalogi', 'Нема на стању', 'Изчерпан']) expect(stockStateInWords(line)).toBe('OutOfStock');
     for (const line of ['Na stanju', 'Ima na lageru', 'Dostupno', 'Na zalogi', 'На стању', 'В наличност']) expect(stockStateInWords(line)).toBe('InStock');

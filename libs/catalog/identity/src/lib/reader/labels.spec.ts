@@ -16,6 +16,14 @@ describe('item-number labels as shops write them', () => {
     expect(extractProductIdentity(page('', body), { url: URL })?.model).toBe('6202-22-00');
   });
 
+  it('reads a value in a child of the element that writes its label, nothing standing beside it ("SKU <span>108000</span>"), and “web ID”', () => {
+    const sku = (body: string) => extractProductIdentity(page('', body), { url: URL })?.sku;
+    expect(sku('<span id="sku"> SKU <span itemprop="sku">108000</span></span>')).toBe('108000');
+    expect(sku('<div id="productWebId">web ID: 2635345</div>')).toBe('2635345');
+    // A value beside the label's element comes first.
+    expect(sku('<p><b>SKU <i class="icon"></i></b> 763127</p>')).toBe('763127');
+  });
+
   it('reads the value after a label whose colon stands outside the label’s element ("<strong>EAN</strong>: …")', () => {
     const description = '<div itemprop="description"><p><strong>EAN</strong>: 0195122235390</p><p><strong>Herstellernummer: </strong>1A9M8AA#ABB</p></div>';
     const item = extractProductIdentity(page('', description), { url: URL });

@@ -2,7 +2,7 @@
  * What the markup says an element is: a price (now, was, list), an add-to-cart control, a block of other products,
  * hidden; and where an element stands in the tree.
  */
-import { attr, cleanText, elements, hasAttr, hiddenByAttribute, isBlock, parentElement, shownTextOf, textOf, type HtmlElement } from '../html';
+import { attr, cleanText, elements, hasAttr, hiddenByAttribute, isBlock, isElement, parentElement, shownTextOf, textOf, type HtmlElement, type HtmlNode } from '../html';
 
 /** Ancestors climbed from one element: pathological pages nest tens of thousands deep. */
 export const MAX_CLIMB = 80;
@@ -131,9 +131,21 @@ export function isCartControl(el: HtmlElement, said: string): boolean {
   return said !== '' && CART_WORDS.test(said);
 }
 
-/** An element the page strikes through: \<del>, \<s>, \<strike> or an inline line-through. */
+/** A class that draws a line through an element (Tailwind's "line-through"), or an empty child's that draws it over its parent. */
+const LINE_THROUGH_CLASS = /(?:^|\s)(?:line-?through|strike-?through)(?:$|\s)/i;
+const drawsLineOver = (child: HtmlNode): boolean => isElement(child) && LINE_THROUGH_CLASS.test(attr(child, 'class') ?? '') && textOf(child, undefined, 4).trim() === '';
+
+/**
+ * An element the page strikes through: \<del>, \<s>, \<strike>, an inline line-through, a class that draws one, or an
+ * empty child classed so whose line CSS draws over the price ("$795<span class='line-through'></span>").
+ */
 export const struckThrough = (el: HtmlElement): boolean =>
-  el.tagName === 'del' || el.tagName === 's' || el.tagName === 'strike' || /line-through/i.test(attr(el, 'style') ?? '');
+  el.tagName === 'del' ||
+  el.tagName === 's' ||
+  el.tagName === 'strike' ||
+  /line-through/i.test(attr(el, 'style') ?? '') ||
+  LINE_THROUGH_CLASS.test(attr(el, 'class') ?? '') ||
+  el.childNodes.some(drawsLineOver);
 
 /** A struck-through, was, list or compare-at price inside a price element (a "regular" price alone is the price). */
 export function isStruckPrice(el: HtmlElement): boolean {

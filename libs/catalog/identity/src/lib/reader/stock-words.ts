@@ -13,9 +13,10 @@ import { currencyFromText, type StockState } from './values';
 const OUT = new RegExp(
   [
     String.raw`\b(?:out of stock|sold out|(?:currently|temporar(?:il)?y) (?:unavailable|not available|out of stock)|not in stock)\b`,
-    // "This item is not available" alone on its line: not one way of getting it ("… for shipping", "… in your area"),
-    // nor a theme's note on a choice of options ("this product is unavailable. Please choose a different combination").
-    String.raw`^this (?:item|product) is (?:not available|unavailable)\.?$`,
+    // "This item is not available" ("Product not available") alone on its line: not one way of getting it ("… for
+    // shipping", "… in your area"), nor a theme's note on a choice of options ("this product is unavailable. Please
+    // choose a different combination").
+    String.raw`^(?:this (?:item|product) is|(?:item|product)(?: is)?) (?:not available|unavailable)\.?$`,
     String.raw`nicht (?:mehr )?(?:lieferbar|verfügbar|vorrätig|auf lager|bestellbar)|nicht (?:mehr |in der gewünschten menge )?zur verfügung|kein liefertermin|liefertermin unbekannt|artikel gesperrt|ausverkauft|vergriffen|bei verfügbarkeit benachrichtigen`,
     String.raw`épuisé|rupture de stock|plus en stock|indisponible|non disponible|agotado|sin stock|no disponible|esaurito|non disponibile|niet (?:op voorraad|leverbaar)|uitverkocht`,
     String.raw`niet (?:verkrijgbaar|beschikbaar)|en rupture\b|för närvarande (?:inte|ej) tillgänglig|tillfälligt slut|mevcut değil|(?:atualmente|temporariamente) (?:não disponível|indisponível)|brak w magazynie|niedostępn|loppuunmyyty|ei varastossa|slutsåld|udsolgt|utsolgt|ikke (?:på lager|tilgængelig|tilgjengelig)|(?:inte|ej) i lager|нет в наличии|немає в наявності`,
@@ -63,11 +64,11 @@ const IN = new RegExp(
 
 /**
  * Lines that speak of something else than whether the item can be bought: a question or a condition ("Is an item out
- * of stock?", "If sold out, …", "notified if it comes back in stock"), a size, colour, image, information, store, pickup
- * or delivery ("This size sold out", "Not available for in-store pickup", "Information indisponible sur les pièces
- * détachées"), a promise to tell when stock comes back.
+ * of stock?", "If sold out, …", "notified if it comes back in stock"), a size, colour, image, information, store, pickup,
+ * delivery or a service ("This size sold out", "Not available for in-store pickup", "Currently unavailable for Same-Day
+ * service", "Information indisponible sur les pièces détachées"), a promise to tell when stock comes back.
  */
-const NOT_ABOUT_ITEM = /\?|\b(?:if|when|wenn|falls|sobald|quand|cuando|se)\b|\b(?:size|sizes|colou?rs?|image|photo|immagine|bild|imagen|imagem|afbeelding|foto|information|informations|informazioni|información|informação|informationen|pickup|pick-up|store|stores|delivery|ship to|same day|page|option|variant|waitlist|e-?mail|größe|farbe|filiale|abholung|taille|couleur|talla|taglia|colore|retrait|magasin)\b|back in stock|let you know|notif|\bu (?:prodavnic|poslovnic|trgovin|radnj)/;
+const NOT_ABOUT_ITEM = /\?|\b(?:if|when|wenn|falls|sobald|quand|cuando|se)\b|\b(?:size|sizes|colou?rs?|image|photo|immagine|bild|imagen|imagem|afbeelding|foto|information|informations|informazioni|información|informação|informationen|pickup|pick-up|store|stores|delivery|ship to|same[- ]day|service|page|option|variant|waitlist|e-?mail|größe|farbe|filiale|abholung|taille|couleur|talla|taglia|colore|retrait|magasin)\b|back in stock|let you know|notif|\bu (?:prodavnic|poslovnic|trgovin|radnj)/;
 
 /** A stock line's words as a schema.org state: cannot be bought, ordered in, pre-order, in stock, or null when it says none. */
 export function stockStateInWords(line: string): StockState | null {

@@ -12,6 +12,15 @@ describe('the price the page shows for its own item', () => {
     expect(extractProductIdentity(html, { url: URL })?.priceCents).toBe(4844);
   });
 
+  it('skips a price struck through by a class (Tailwind’s “line-through”) or by an empty child whose class draws the line over it', () => {
+    const page = (box: string) => `<!doctype html><html><head><title>Flats</title></head><body><h1>Pointed Flats</h1>${box}<button>Add to bag</button></body></html>`;
+    const read = (box: string) => extractProductIdentity(page(box), { url: 'https://www.shop.example.com/p/501727' })?.priceCents;
+    expect(read(`<div class='prod-price'><span class='discounted-price markdown-price'>$795<span class='line-through'></span></span>$247</div>`)).toBe(24700);
+    expect(read('<div class="price"><span class="text-gray-500 line-through">$795</span> <span class="font-bold">$247</span></div>')).toBe(24700);
+    // A line-through child that holds text strikes only itself.
+    expect(read('<div class="price"><span class="now-price">$247<span class="line-through">$795</span></span></div>')).toBe(24700);
+  });
+
   it('reads the selling price, not India’s maximum retail price (“MRP: ₹644”)', () => {
     const page = (box: string) => `<!doctype html><html><head><title>Atta</title></head><body><h1>Whole Wheat Atta, 10 kg</h1><div class="price-box">${box}</div><button>Add to basket</button></body></html>`;
     const read = (box: string) => extractProductIdentity(page(box), { url: 'https://www.shop.example.in/pd/126906/' })?.priceCents;
