@@ -137,6 +137,13 @@ describe('readPrice (page mode)', () => {
     expect(page('1.29.99')).toEqual(['12999', null]);
   });
 
+  it('reads a point after four digits or more as the decimal point, no group of thousands being that long ("3200.065")', () => {
+    expect(page('3200.065')).toEqual(['3200.065', null]);
+    expect(page('12345,678')).toEqual(['12345.678', null]);
+    // After three digits or fewer, a lone point before three digits still groups thousands.
+    expect(page('1.299')).toEqual(['1299', null]);
+  });
+
   it('takes the currency from the text, then the currency element, then the hint', () => {
     expect(page('12.50', { currency: 'EUR' })).toEqual(['12.5', 'EUR']);
     expect(page('12,50', { currencyText: 'Kč' })).toEqual(['12.5', 'CZK']);

@@ -98,7 +98,8 @@ function interpret(number: string, currency: string | null, exact: boolean): Fig
     const head = parts[0] ?? '';
     if (parts.length > 2) {
       grouping = separator;
-    } else if (tail.length !== 3 || /^0*$/.test(head)) {
+    } else if (tail.length !== 3 || /^0*$/.test(head) || head.length > 3) {
+      // Four digits or more before it ("3200.065", a shop's price to three decimals): no group of thousands is that long.
       [integer, fraction] = [head, tail];
     } else {
       // One separator before three digits: thousands, unless the currency writes three decimals. A feed reads a

@@ -31,10 +31,12 @@ describe('stock lines in the languages of more shops', () => {
     for (const line of ['予約受付中', '预售']) expect(stockStateInWords(line)).toBe('PreOrder');
   });
 
-  it('reads pre-order in Ukrainian, Russian, Polish, Czech and Spanish ("Передзамовлення", "Предзаказ", "Przedsprzedaż")', () => {
+  it('reads pre-order in Ukrainian, Russian, Polish, Czech and Spanish ("Передзамовлення", "Przedsprzedaż"), and “Під замовлення”', () => {
     for (const line of ['Передзамовлення', 'Передзамовити', 'Предзаказ', 'Przedsprzedaż', 'Předobjednávka', 'Preventa']) expect(stockStateInWords(line)).toBe('PreOrder');
     // Nor a word that begins alike.
     expect(stockStateInWords('Preventable damage')).toBeNull();
+    // Ordered in from the supplier: back-ordered.
+    for (const line of ['Під замовлення', 'Под заказ']) expect(stockStateInWords(line)).toBe('BackOrder');
   });
 
   it('reads no stock in a line about a service ("Currently unavailable for Same-Day service")', () => {

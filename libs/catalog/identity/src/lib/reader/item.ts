@@ -46,7 +46,7 @@ const evidenceOf = (evidence: [ReaderName, Evidence][], reader: ReaderName) => e
  * The price of the judged candidates, settled where the best reader cannot settle it alone: a sale price (in meta
  * tags, or shown beside a struck or old one) beats a structured price equal to the regular price beside it; of several
  * offers at different prices (sizes, colours: JSON-LD's offers, or a meta tag's price per variant), the one the page
- * shows is its item's.
+ * shows is its item's; a price to fractions of a cent is paid as the page shows it rounded.
  */
 function settlePrice(price: number, currency: string | null, evidence: [ReaderName, Evidence][]): number {
   const agrees = (found: Evidence) => found.currency == null || currency == null || found.currency === currency;
@@ -57,8 +57,12 @@ function settlePrice(price: number, currency: string | null, evidence: [ReaderNa
   }
   const offers = [...(evidenceOf(evidence, 'json-ld')?.offerPrices ?? []), ...(evidenceOf(evidence, 'meta-tags')?.offerPrices ?? [])];
   if (shown?.price != null && agrees(shown) && new Set(offers).size > 1 && offers.some((p) => samePrice(p, shown.price as number))) return shown.price;
+  // A structured price to fractions of a cent ("3200.065") that the page shows rounded ("3 200 грн"): the shown one is paid.
+  if (shown?.price != null && agrees(shown) && finerThanCents(price) && Math.abs(price - shown.price) < 1) return shown.price;
   return price;
 }
+
+const finerThanCents = (price: number) => Math.abs(price * 100 - Math.round(price * 100)) > 1e-6;
 
 /**
  * The candidates without a price a thousand times another's: "188.904" (a price with three decimals) read with its

@@ -207,6 +207,13 @@ describe('prices the markup writes with three decimals', () => {
     const body = '<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Lumetra K7 Keyboard</span><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="188.904"><meta itemprop="priceCurrency" content="EUR"></div></div><div class="product-price">188,90 EUR</div>';
     expect(extractProductIdentity(page('', body), { url: 'https://shop.example.at/p/k7' })?.priceCents).toBe(18890);
   });
+
+  it('reads a price to fractions of a cent as the page shows it rounded ("3200.065" shown as "3 200 грн")', () => {
+    const body = (shown: string) => `<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Lumetra K7 Keyboard</span><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="3200.065"><meta itemprop="priceCurrency" content="UAH"></div></div><div class="price">${shown}</div>`;
+    expect(extractProductIdentity(page('', body('<span class="price_value">3&nbsp;200</span><span class="price_currency"> грн</span>')), { url: 'https://shop.example.ua/p/k7' })?.priceCents).toBe(320000);
+    // Shown otherwise, or not at all: the structured price, to the cent.
+    expect(extractProductIdentity(page('', body('')), { url: 'https://shop.example.ua/p/k7' })?.priceCents).toBe(320007);
+  });
 });
 
 describe('JSON-LD of products like the item', () => {

@@ -41,7 +41,7 @@ const OUT = new RegExp(
  */
 const GONE =
   /^(?:this (?:item|product|model) (?:is|has been) )?(?:no longer (?:available|sold)|discontinued|not for sale|nicht mehr erhältlich|plus disponible|wycofany(?: z (?:oferty|sprzedaży))?|wycofano z (?:oferty|sprzedaży)|fuori produzione|descatalogado|снят с производства|снят с продажи|знято з виробництва|utgått|udgået)\.?$|\b(?:available|sold) only (?:at|through|from) (?:select|participating|authori[sz]ed) (?:retailers|dealers|resellers)\b/;
-const ORDERED_IN = /ab bestellung (?:versandfertig|lieferbar)|nicht lagernd,? (?:ab|lieferbar|versandfertig)|\bback-?order(?:ed)?\b|\bships? (?:in|within) \d+ ?(?:-|to) ?\d+ weeks\b/;
+const ORDERED_IN = /ab bestellung (?:versandfertig|lieferbar)|під замовлення|под заказ|nicht lagernd,? (?:ab|lieferbar|versandfertig)|\bback-?order(?:ed)?\b|\bships? (?:in|within) \d+ ?(?:-|to) ?\d+ weeks\b/;
 const PRE = /\bpre-?order|vorbestell|précommande|\bpreordine\b|\bprecompra\b|\bpré-?venda\b|\bpreventa\b|передзамов|предзаказ|przedsprzedaż|předobjedn|verfügbar ab \d|available (?:from|on) \d|予約受付中|予約販売|预售|預購|예약 ?판매/;
 const IN = new RegExp(
   [

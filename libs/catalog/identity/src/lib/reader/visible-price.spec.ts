@@ -21,6 +21,12 @@ describe('the price the page shows for its own item', () => {
     expect(read('<div class="price"><span class="now-price">$247<span class="line-through">$795</span></span></div>')).toBe(24700);
   });
 
+  it('reads a bare price written with the hryvnia’s or the rouble’s letters ("800.00грн", "1 299 руб.")', () => {
+    const read = (shown: string) => extractProductIdentity(`<!doctype html><html><head><title>X-718BK</title></head><body><h1>A4 Tech X-718BK</h1><ul><li><h2>${shown}</h2></li></ul></body></html>`, { url: 'https://shop.example.ua/p/630019' });
+    expect([read('800.00грн')?.priceCents, read('800.00грн')?.currency]).toEqual([80000, 'UAH']);
+    expect([read('1 299 руб.')?.priceCents, read('1 299 руб.')?.currency]).toEqual([129900, 'RUB']);
+  });
+
   it('reads the selling price, not India’s maximum retail price (“MRP: ₹644”)', () => {
     const page = (box: string) => `<!doctype html><html><head><title>Atta</title></head><body><h1>Whole Wheat Atta, 10 kg</h1><div class="price-box">${box}</div><button>Add to basket</button></body></html>`;
     const read = (box: string) => extractProductIdentity(page(box), { url: 'https://www.shop.example.in/pd/126906/' })?.priceCents;

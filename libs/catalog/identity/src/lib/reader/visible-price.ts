@@ -288,7 +288,7 @@ function shownPrice(page: Page, heading: HtmlElement | null): ShownPrice | null 
 }
 
 /** A currency's sign or code as prices write it beside their amount. */
-const CURRENCY_MARK = String.raw`(?:[€$£¥₹₽₫₩₪₺₴₱₦]|R\$|đ|zł|kr\.?|kč|ft|lei|rp|rm|[a-z]{3})`;
+const CURRENCY_MARK = String.raw`(?:[€$£¥₹₽₫₩₪₺₴₱₦]|R\$|đ|zł|kr\.?|kč|ft|lei|rp|rm|грн\.?|руб\.?|лв\.?|[a-z]{3})`;
 /** What a line of one amount holds besides its figures: its currency's mark. */
 const AMOUNT_MARK = new RegExp(`^${CURRENCY_MARK}$`, 'i');
 const GROUPED_AMOUNT = String.raw`\d{1,3}(?:[.,'\u00a0\u202f ]?\d{3})*`;
