@@ -139,7 +139,8 @@ export interface CorpusPage {
    * Norwegian toy shop; 53: a product-summary tool's saved pages of fashion and drugstore shops (Revolve, Nordstrom,
    * out of stock, Harrods, JCPenney, Moda Operandi, SSENSE, THE OUTNET, Neiman Marcus, CVS, Zappos); 54: the same
    * crawler's pages of six more Ukrainian shops (one to order) and a stock checker's Micro Center page sold only in a
-   * store; each scored before any rule was written for them),
+   * store; 55: extraction libraries' test pages of O'Reilly (US and Japan), HP's store (one out of stock), Vann's (a
+   * discontinued camera) and an OLX Portugal ad; each scored before any rule was written for them),
    * scored by `eval:extraction`, not yet by the spec's targets.
    */
   batch?: number;
